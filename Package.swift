@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "swift-redux",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "Redux", targets: ["Redux"]),
+        .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "Redux"),
+        .executableTarget(
+            name: "ReduxBenchmarks",
+            dependencies: ["Redux"],
+            path: "Benchmarks/ReduxBenchmarks"
+        ),
+        .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
