@@ -1,0 +1,129 @@
+/// A pure function that applies an action to a state in place.
+///
+/// A reducer takes the state `inout`, so a reduction that changes one element of a large array
+/// costs the same as one that changes an `Int`: nothing is copied.
+///
+/// ```swift
+/// struct Counter { var count = 0 }
+/// struct Increment: Action {}
+///
+/// let reducer = Reducer<Counter>.on(Increment.self) { state, _ in state.count += 1 }
+/// ```
+///
+/// `Reducer` is `Sendable`: its closure is `@Sendable`, so one reducer can be shared by several stores.
+public struct Reducer<State>: Sendable {
+    @usableFromInline
+    let body: @Sendable (inout State, any Action) -> Void
+
+    /// Creates a reducer from a closure that mutates the state for an action.
+    ///
+    /// - Parameter reduce: Applies the action to the state in place. It must not have side effects;
+    ///   actions it does not handle leave the state untouched.
+    public init(_ reduce: @escaping @Sendable (inout State, any Action) -> Void) {
+        self.body = reduce
+    }
+
+    /// Creates a reducer from a closure that returns the next state, as SwiftUIRedux and ReSwift
+    /// reducers do.
+    ///
+    /// This initializer exists to move existing code over unchanged. Returning a new state copies
+    /// it, so a collection in the state is copied on every action; prefer ``init(_:)`` for hot
+    /// reducers and large states.
+    ///
+    /// - Parameter reduce: Returns the state after the action.
+    public init(returning reduce: @escaping @Sendable (State, any Action) -> State) {
+        self.body = { state, action in state = reduce(state, action) }
+    }
+
+    /// Applies an action to a state in place.
+    ///
+    /// - Parameters:
+    ///   - state: The state to update.
+    ///   - action: The action to apply.
+    @inlinable
+    public func reduce(_ state: inout State, _ action: any Action) {
+        body(&state, action)
+    }
+
+    /// A reducer that sees only actions of one type and ignores every other action.
+    ///
+    /// ```swift
+    /// let reducer = Reducer<Counter>.on(Add.self) { state, action in state.count += action.amount }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The action type this reducer handles.
+    ///   - reduce: Applies an action of that type to the state.
+    /// - Returns: A reducer that calls `reduce` for actions of type `A` and does nothing otherwise.
+    @inlinable
+    public static func on<A: Action>(
+        _ type: A.Type,
+        _ reduce: @escaping @Sendable (inout State, A) -> Void
+    ) -> Reducer {
+        // Exact type match is a pointer comparison; subclasses of a class action fall back to `as?`.
+        if ActionCast.isClass(A.self) {
+            return Reducer { state, action in
+                if let action = ActionCast.cast(action, to: A.self) ?? (action as? A) {
+                    reduce(&state, action)
+                }
+            }
+        }
+        return Reducer { state, action in
+            if let action = ActionCast.cast(action, to: A.self) {
+                reduce(&state, action)
+            }
+        }
+    }
+
+    /// A reducer that runs the given reducers one after another, in order, on the same state.
+    ///
+    /// - Parameter reducers: The reducers to run; each sees the state left by the previous one.
+    /// - Returns: The combined reducer.
+    @inlinable
+    public static func combine(_ reducers: Reducer...) -> Reducer {
+        combine(reducers)
+    }
+
+    /// A reducer that runs the given reducers one after another, in order, on the same state.
+    ///
+    /// - Parameter reducers: The reducers to run; each sees the state left by the previous one.
+    /// - Returns: The combined reducer.
+    @inlinable
+    public static func combine(_ reducers: [Reducer]) -> Reducer {
+        switch reducers.count {
+        case 0:
+            return Reducer { _, _ in }
+        case 1:
+            return reducers[0]
+        default:
+            let bodies = reducers.map(\.body)
+            return Reducer { state, action in
+                for body in bodies {
+                    body(&state, action)
+                }
+            }
+        }
+    }
+
+    /// Lifts this reducer, which works on one part of a larger state, to work on the whole state.
+    ///
+    /// The part is updated in place through the key path, so no copy of it is made.
+    ///
+    /// ```swift
+    /// struct App { var counter = Counter(); var user = User() }
+    /// let appReducer = Reducer<App>.combine(
+    ///     counterReducer.pullback(\.counter),
+    ///     userReducer.pullback(\.user)
+    /// )
+    /// ```
+    ///
+    /// - Parameter keyPath: Where this reducer's state lives inside `Root`.
+    /// - Returns: A reducer over `Root` that applies this reducer to `root[keyPath: keyPath]`.
+    @inlinable
+    public func pullback<Root>(_ keyPath: WritableKeyPath<Root, State> & Sendable) -> Reducer<Root> {
+        let body = self.body
+        return Reducer<Root> { root, action in
+            body(&root[keyPath: keyPath], action)
+        }
+    }
+}
