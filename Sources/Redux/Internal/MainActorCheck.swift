@@ -1,0 +1,47 @@
+import Dispatch
+
+/// Runs main-actor work from a context that is not statically isolated, such as a `deinit`.
+///
+/// A `deinit` is nonisolated even in a `@MainActor` class. Releasing a ``Subscription`` should stop
+/// delivery at once, so when the release happens on the main queue — where the main actor runs, on
+/// Apple platforms and on Linux — the work runs synchronously; anywhere else it is enqueued on the
+/// main actor.
+@usableFromInline
+enum MainActorCheck {
+    /// Wraps the key, which is immutable after creation but not declared `Sendable` on every
+    /// platform.
+    private struct Key: @unchecked Sendable {
+        let key = DispatchSpecificKey<UInt8>()
+    }
+
+    private static let key = Key()
+
+    private static let installed: Bool = {
+        DispatchQueue.main.setSpecific(key: key.key, value: 1)
+        return true
+    }()
+
+    /// Marks the main queue so that ``isOnMainQueue`` can recognise it. Idempotent.
+    @usableFromInline
+    static func install() {
+        _ = installed
+    }
+
+    /// Whether the caller is running on the main queue.
+    static var isOnMainQueue: Bool {
+        installed && DispatchQueue.getSpecific(key: key.key) != nil
+    }
+
+    /// Runs `work` now when already on the main queue, otherwise on the main actor later.
+    static func runOnMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
+        if isOnMainQueue {
+            // The main queue is the main actor's executor, so this is isolated; the compiler
+            // cannot see that from a nonisolated context.
+            withoutActuallyEscaping(work) { work in
+                unsafeBitCast(work, to: (@Sendable () -> Void).self)()
+            }
+        } else {
+            Task { @MainActor in work() }
+        }
+    }
+}

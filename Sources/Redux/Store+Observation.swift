@@ -1,0 +1,34 @@
+import Observation
+
+extension Store {
+    /// Reads a member of the state.
+    ///
+    /// Inside observation tracking the read depends on the whole state, because a member that is
+    /// not `Equatable` cannot be compared: any reduction invalidates it.
+    ///
+    /// - Parameter keyPath: The member to read.
+    /// - Returns: The member's current value.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        core.accessState()
+        return core.state.pointee[keyPath: keyPath]
+    }
+
+    /// Reads an `Equatable` member of the state, such that observation tracking is invalidated
+    /// only when this member's value changes.
+    ///
+    /// A SwiftUI view whose `body` reads `store.count` is re-rendered when `count` changes, not
+    /// when another member does.
+    ///
+    /// - Parameter keyPath: The member to read.
+    /// - Returns: The member's current value.
+    public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        let value = core.state.pointee[keyPath: keyPath]
+        let member = core.machine.pointee.members.member(for: keyPath)
+        if !member.isArmed {
+            member.arm(with: value)
+            core.machine.pointee.members.arm(member)
+        }
+        core.registrar.access(core, keyPath: member.coreKeyPath)
+        return value
+    }
+}

@@ -1,0 +1,83 @@
+import Observation
+
+/// The single source of truth: holds the state, runs actions through the middleware and the
+/// reducer, and tells subscribers and observers about every change.
+///
+/// ```swift
+/// struct Counter: Equatable { var count = 0 }
+/// struct Increment: Action {}
+///
+/// let store = Store(
+///     initialState: Counter(),
+///     reducer: .on(Increment.self) { state, _ in state.count += 1 }
+/// )
+/// store.dispatch(Increment())
+/// print(store.count)  // 1
+/// ```
+///
+/// ## Dispatch
+/// The store builds its dispatch function once, in the initializer, by reversing the middleware
+/// array and reducing it over the final dispatch that runs the reducer; the first middleware in the
+/// array is the outermost. An action dispatched while the store is reducing or notifying — or after
+/// the current action reached the reducer, while middleware are still unwinding — is queued and
+/// reduced afterwards, in FIFO order: reductions never nest. See `docs/architecture.md`.
+///
+/// ## Observation
+/// `Store` is `Observable`. Reading ``state`` in observation tracking (a SwiftUI `body`,
+/// `withObservationTracking`) is invalidated by every reduction; reading an `Equatable` member
+/// through dynamic member lookup (`store.count`) only when that member's value changes.
+///
+/// ## Isolation
+/// `Store` is `@MainActor` and therefore `Sendable`. From another actor or task, dispatch with
+/// `await store.dispatch(action)`.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State>: Observable {
+    @usableFromInline let core: StoreCore<State>
+
+    /// Creates a store and builds its dispatch pipeline.
+    ///
+    /// Each middleware factory runs once, here, in array order. Actions that a factory dispatches
+    /// while the pipeline is being built are delivered, in order, once it is ready.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: Computes the next state for each action.
+    ///   - middleware: Stages between ``dispatch(_:)`` and the reducer, outermost first.
+    @inlinable
+    public init(initialState: State, reducer: Reducer<State>, middleware: [Middleware<State>] = []) {
+        MainActorCheck.install()
+        core = StoreCore(initialState: initialState, reducer: reducer)
+        core.start(middleware: middleware)
+    }
+
+    deinit {
+        // The middleware may keep `dispatch` closures (in tasks, say) that reference the core;
+        // shutting it down makes them no-ops and releases the pipeline.
+        let core = core
+        MainActorCheck.runOnMainActor { core.shutDown() }
+    }
+
+    /// The current state.
+    ///
+    /// Reading it inside observation tracking registers a dependency on the whole state: any
+    /// reduction invalidates it. Read members through dynamic member lookup (`store.count`) to
+    /// depend on one member only.
+    public var state: State {
+        core.accessState()
+        return core.state.pointee
+    }
+
+    /// Sends an action through the middleware and the reducer.
+    ///
+    /// When called while the store is free, the action — and every action queued because of it —
+    /// has been reduced and delivered to subscribers when this returns. When called while the store
+    /// is busy (from a subscriber, an observer, a middleware after `next`), the action is queued and
+    /// reduced after the current one, in FIFO order.
+    ///
+    /// - Parameter action: The action to dispatch.
+    @inlinable
+    public func dispatch(_ action: any Action) {
+        core.dispatch(action)
+    }
+}
