@@ -1,0 +1,119 @@
+import Observation
+import Redux
+
+let smallState = 1_000
+let largeState = 100_000
+
+/// The core scenarios of SPEC §6.
+@MainActor
+func coreScenarios() -> [Scenario] {
+    var scenarios: [Scenario] = []
+
+    scenarios.append(
+        Scenario(name: "raw reducer", note: "baseline: the same Reducer called in a loop") {
+            let reducer = makeReducer()
+            var state = BenchState(elements: smallState)
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { reducer.reduce(&state, action) }
+                blackHole(state.count)
+            }
+        })
+
+    for count in [0, 1, 5, 10] {
+        scenarios.append(
+            Scenario(name: "store, \(count) middleware") {
+                let middleware = (0..<count).map { _ in passThrough() }
+                let store = Store(
+                    initialState: BenchState(elements: smallState), reducer: makeReducer(), middleware: middleware)
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+    }
+
+    for count in [1, 100] {
+        scenarios.append(
+            Scenario(name: "store, \(count) subscriber\(count == 1 ? "" : "s")") {
+                let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+                let sink = Sink()
+                let subscriptions = (0..<count).map { _ in store.subscribe { state in sink.total &+= state.count } }
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                    blackHole(subscriptions)
+                }
+            })
+    }
+
+    scenarios.append(
+        Scenario(name: "store, 100 key-path subscribers, 1 changes") {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let sink = Sink()
+            var subscriptions = (0..<99).map { _ in store.subscribe(to: \.other) { sink.total &+= $0 } }
+            subscriptions.append(store.subscribe(to: \.count) { sink.total &+= $0 })
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+                blackHole(subscriptions)
+            }
+        })
+
+    scenarios.append(
+        Scenario(name: "store, observed member changes", note: "withObservationTracking on store.count, re-tracked") {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let reader = TrackedReader()
+            reader.track { store.count }
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n {
+                    store.dispatch(action)
+                    if reader.isInvalidated { reader.track { store.count } }
+                }
+                blackHole(reader.renders)
+            }
+        })
+
+    scenarios.append(
+        Scenario(name: "store, observed member unchanged", note: "tracks store.name; actions change count") {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let reader = TrackedReader()
+            reader.track { store.name.count }
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n {
+                    store.dispatch(action)
+                    if reader.isInvalidated { reader.track { store.name.count } }
+                }
+                blackHole(reader.renders)
+            }
+        })
+
+    for elements in [smallState, largeState] {
+        scenarios.append(
+            Scenario(name: "store, state of \(elements) elements", note: "reducer changes one element") {
+                let store = Store(initialState: BenchState(elements: elements), reducer: makeReducer())
+                var index = 0
+                return { n in
+                    for _ in 0..<n {
+                        store.dispatch(TouchItem(index: index))
+                        index = index == elements - 1 ? 0 : index + 1
+                    }
+                }
+            })
+    }
+    return scenarios
+}
+
+/// A stand-in for a SwiftUI view: tracks what `render` reads and notes when it is invalidated.
+final class TrackedReader: @unchecked Sendable {
+    var isInvalidated = false
+    var renders = 0
+
+    @MainActor
+    func track(_ render: @escaping @MainActor () -> Int) {
+        isInvalidated = false
+        renders &+= withObservationTracking(render) { [self] in isInvalidated = true }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Redux
+
+/// `redux-bench`: dispatch throughput of swift-redux. See docs/benchmarks.md.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(
+        """
+        usage: redux-bench [--quick] [--json] [--filter TEXT] [--iterations N] [--samples N] [--warmup N]
+          --quick        a short smoke pass (for CI): few iterations, 3 samples
+          --json         print the results as JSON instead of a table
+          --filter TEXT  run only scenarios whose name contains TEXT (the raw baseline always runs)
+          --iterations N dispatches per sample
+          --samples N    samples per scenario (the median is reported)
+          --warmup N     dispatches before the first sample (0 with --iterations 0 measures setup
+                         alone, for instruction counts with valgrind; see docs/benchmarks.md)
+        """)
+    exit(0)
+}
+
+func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), arguments.index(after: index) < arguments.endIndex else {
+        return nil
+    }
+    return arguments[arguments.index(after: index)]
+}
+
+var configuration = arguments.contains("--quick") ? Configuration.quick : Configuration.full
+if let text = value(after: "--iterations"), let number = Int(text), number >= 0 { configuration.iterations = number }
+if let text = value(after: "--warmup"), let number = Int(text), number >= 0 { configuration.warmup = number }
+if let text = value(after: "--samples"), let number = Int(text), number > 0 { configuration.samples = number }
+let filter = value(after: "--filter")
+let json = arguments.contains("--json")
+
+let all = coreScenarios()
+let matches = all.filter { scenario in filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true }
+let selected = all.filter { scenario in
+    scenario.name == "raw reducer" || matches.contains { $0.name == scenario.name }
+}
+if matches.isEmpty {
+    FileHandle.standardError.write(Data("redux-bench: no scenario matches the filter\n".utf8))
+    exit(2)
+}
+
+var results: [Measurement] = []
+for scenario in selected {
+    results.append(measure(scenario, configuration))
+    if !json {
+        FileHandle.standardError.write(Data("  measured \(scenario.name)\n".utf8))
+    }
+}
+let baseline = results.first { $0.name == "raw reducer" }?.median ?? 1
+
+if json {
+    print(Report.json(results, baseline: baseline, configuration: configuration))
+} else {
+    print(Report.table(results, baseline: baseline, configuration: configuration))
+}
