@@ -21,14 +21,13 @@ extension Store {
     ///
     /// - Parameter keyPath: The member to read.
     /// - Returns: The member's current value.
+    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        let value = core.state.pointee[keyPath: keyPath]
-        let member = core.machine.pointee.members.member(for: keyPath)
-        if !member.isArmed {
-            member.arm(with: value)
-            core.machine.pointee.members.arm(member)
+        let coreKeyPath = core.armMember(keyPath)
+        if let coreKeyPath = coreKeyPath as? KeyPath<StoreCore<State>, Value> {
+            core.registrar.access(core, keyPath: coreKeyPath)
         }
-        core.registrar.access(core, keyPath: member.coreKeyPath)
+        let value = core.state.pointee[keyPath: keyPath]
         return value
     }
 }

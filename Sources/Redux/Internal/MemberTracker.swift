@@ -2,46 +2,50 @@ import Observation
 
 /// One member of the state read through dynamic member lookup, tracked so that observers of that
 /// member are told only when its value changes.
+///
+/// The comparison and the notification are closures created where the member is first read — in
+/// the inlinable dynamic-member subscript — so they are specialised for the caller's types instead
+/// of going through generic metadata on every dispatch.
 @MainActor
 @usableFromInline
-class ObservedMember<State> {
+final class ObservedMember<State> {
     /// Whether the member was read since its observers were last told about a change.
-    var isArmed = false
+    @usableFromInline var isArmed = false
+    /// Whether the member still has the value it had when it was read.
+    @usableFromInline let isUnchanged: @MainActor (State) -> Bool
+    /// Remembers the member's value in the given state.
+    @usableFromInline let remember: @MainActor (State) -> Void
+    /// Forgets the value read.
+    @usableFromInline let disarm: @MainActor () -> Void
+    /// Tells the member's observers that it changed.
+    @usableFromInline let publish: @MainActor (StoreCore<State>) -> Void
+    /// The key path under which the member is registered with the observation registrar.
+    @usableFromInline let coreKeyPath: AnyKeyPath
 
-    /// Compares the member with the value last read. Returns `true` when it is unchanged (it stays
-    /// armed); otherwise disarms it, tells its observers and returns `false` — an observer that
-    /// reads the member again re-arms it through the read path.
-    func publishIfUnchanged(in core: StoreCore<State>) -> Bool {
-        false
+    @usableFromInline
+    init(
+        isUnchanged: @escaping @MainActor (State) -> Bool,
+        remember: @escaping @MainActor (State) -> Void,
+        disarm: @escaping @MainActor () -> Void,
+        publish: @escaping @MainActor (StoreCore<State>) -> Void,
+        coreKeyPath: AnyKeyPath
+    ) {
+        self.coreKeyPath = coreKeyPath
+        self.isUnchanged = isUnchanged
+        self.remember = remember
+        self.disarm = disarm
+        self.publish = publish
     }
 }
 
+/// The value of a member when it was last read.
 @MainActor
-final class EquatableMember<State, Value: Equatable>: ObservedMember<State> {
-    let keyPath: KeyPath<State, Value>
-    /// The key path under which the core reports this member to its `ObservationRegistrar`.
-    let coreKeyPath: KeyPath<StoreCore<State>, Value>
-    private var lastRead: Value?
+@usableFromInline
+final class LastRead<Value> {
+    @usableFromInline var value: Value?
 
-    init(keyPath: KeyPath<State, Value>) {
-        self.keyPath = keyPath
-        self.coreKeyPath = \StoreCore<State>.[observedMember: keyPath]
-    }
-
-    func arm(with value: Value) {
-        lastRead = value
-        isArmed = true
-    }
-
-    override func publishIfUnchanged(in core: StoreCore<State>) -> Bool {
-        let current = core.state.pointee[keyPath: keyPath]
-        if let lastRead, lastRead == current { return true }
-        isArmed = false
-        lastRead = nil
-        core.registrar.willSet(core, keyPath: coreKeyPath)
-        core.registrar.didSet(core, keyPath: coreKeyPath)
-        return false
-    }
+    @usableFromInline
+    init() {}
 }
 
 /// The members read through dynamic member lookup, and which of them are armed.
@@ -53,31 +57,67 @@ final class EquatableMember<State, Value: Equatable>: ObservedMember<State> {
 @MainActor
 @usableFromInline
 struct MemberTracker<State> {
-    private var members: [AnyKeyPath: ObservedMember<State>] = [:]
+    @usableFromInline var members: [AnyKeyPath: ObservedMember<State>] = [:]
+    @usableFromInline var armed: [ObservedMember<State>] = []
 
     @usableFromInline nonisolated init() {}
-    @usableFromInline private(set) var armed: [ObservedMember<State>] = []
 
     @inlinable
     var hasArmedMembers: Bool { !armed.isEmpty }
+}
 
-    mutating func member<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> EquatableMember<State, Value> {
-        if let existing = members[keyPath] as? EquatableMember<State, Value> {
-            return existing
+extension StoreCore {
+    /// Arms the member at `keyPath` (remembers its current value, so that a later reduction that
+    /// changes it notifies its observers), and returns the key path under which it is registered
+    /// with the observation registrar.
+    @inlinable
+    @MainActor
+    func armMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> AnyKeyPath {
+        let member: ObservedMember<State>
+        if let existing = machine.pointee.members.members[keyPath] {
+            member = existing
+        } else {
+            let coreKeyPath = \StoreCore<State>.[observedMember: keyPath]
+            let lastRead = LastRead<Value>()
+            member = ObservedMember(
+                isUnchanged: { state in lastRead.value.map { $0 == state[keyPath: keyPath] } ?? false },
+                remember: { state in lastRead.value = state[keyPath: keyPath] },
+                disarm: { lastRead.value = nil },
+                publish: { core in
+                    core.registrar.willSet(core, keyPath: coreKeyPath)
+                    core.registrar.didSet(core, keyPath: coreKeyPath)
+                },
+                coreKeyPath: coreKeyPath
+            )
+            machine.pointee.members.members[keyPath] = member
         }
-        let member = EquatableMember<State, Value>(keyPath: keyPath)
-        members[keyPath] = member
-        return member
+        if !member.isArmed {
+            member.remember(state.pointee)
+            member.isArmed = true
+            machine.pointee.members.armed.append(member)
+        }
+        return member.coreKeyPath
     }
 
-    mutating func arm(_ member: ObservedMember<State>) {
-        armed.append(member)
-    }
-
-    /// Removes and returns the armed members, to be published and re-armed.
-    mutating func takeArmed() -> [ObservedMember<State>] {
-        let taken = armed
-        armed = []
-        return taken
+    /// Tells the observers of every armed member whose value changed. Compares first and runs
+    /// observer code last, so nothing is allocated when no member changed, and re-arming from an
+    /// observer cannot disturb the pass.
+    @inlinable
+    @MainActor
+    func publishMemberChanges() {
+        let armed = machine.pointee.members.armed
+        let current = state.pointee
+        var changed: [ObservedMember<State>] = []
+        for member in armed where !member.isUnchanged(current) {
+            changed.append(member)
+        }
+        guard !changed.isEmpty else { return }
+        machine.pointee.members.armed.removeAll { member in changed.contains { $0 === member } }
+        for member in changed {
+            // Disarmed first: an observer that reads the member again re-arms it with the new value.
+            member.isArmed = false
+            member.disarm()
+            member.publish(self)
+        }
     }
 }

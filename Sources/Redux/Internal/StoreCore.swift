@@ -52,6 +52,7 @@ final class StoreCore<State>: Observable, @unchecked Sendable {
     var currentState: State { state.pointee }
 
     /// The key path under which a member is registered with the observation registrar.
+    @usableFromInline
     subscript<Value>(observedMember keyPath: KeyPath<State, Value>) -> Value {
         state.pointee[keyPath: keyPath]
     }
@@ -212,14 +213,6 @@ extension StoreCore {
             if let observer = subscriber.observer {
                 observer(current)
             }
-        }
-    }
-
-    @usableFromInline
-    @MainActor
-    func publishMemberChanges() {
-        for member in machine.pointee.members.takeArmed() where member.publishIfUnchanged(in: self) {
-            machine.pointee.members.arm(member)
         }
     }
 
