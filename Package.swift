@@ -16,6 +16,8 @@ let package = Package(
             path: "Benchmarks/ReduxBenchmarks"
         ),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
+        // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
+        .testTarget(name: "ReduxDocumentationTests", dependencies: ["Redux"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,17 @@ enum Report {
             ]
             lines.append(row.joined(separator: " "))
         }
+        let goals = Goals.evaluate(results)
+        if !goals.isEmpty {
+            lines.append("")
+            lines.append("SPEC §8 goals, ratios of medians from this run:")
+            for goal in goals {
+                let verdict = goal.isMet ? "met" : "MISSED"
+                lines.append(
+                    "  \(pad(goal.name, 52)) \(String(format: "%5.2f", goal.value))\(goal.unit)  (limit \(String(format: "%.1f", goal.limit))\(goal.unit))  \(verdict)"
+                )
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -34,12 +45,21 @@ enum Report {
             "ratioToRaw": \(String(format: "%.3f", result.median / baseline))}
             """
         }
+        let goals = Goals.evaluate(results).map { goal in
+            """
+                {"goal": "\(goal.name)", "value": \(String(format: "%.3f", goal.value)), \
+            "limit": \(goal.limit), "met": \(goal.isMet)}
+            """
+        }
         return """
             {
               "iterations": \(configuration.iterations),
               "samples": \(configuration.samples),
               "results": [
             \(rows.joined(separator: ",\n"))
+              ],
+              "goals": [
+            \(goals.joined(separator: ",\n"))
               ]
             }
             """

@@ -1,0 +1,53 @@
+// The code of docs/getting-started.md, kept compiling and checked.
+import Redux
+import Testing
+
+private struct TodoState: Equatable, Sendable {
+    var todos: [String] = []
+    var filter = ""
+}
+
+private struct AddTodo: Action { var title: String }
+private struct RemoveTodo: Action { var index: Int }
+private struct SetFilter: Action { var text: String }
+
+private let todoReducer = Reducer<TodoState>.combine(
+    .on(AddTodo.self) { state, action in state.todos.append(action.title) },
+    .on(RemoveTodo.self) { state, action in
+        if state.todos.indices.contains(action.index) { state.todos.remove(at: action.index) }
+    },
+    .on(SetFilter.self) { state, action in state.filter = action.text }
+)
+
+private let rejectEmptyTitles: Middleware<TodoState> = { dispatch, getState in
+    { next in
+        { action in
+            if let add = action as? AddTodo, add.title.isEmpty { return }  // swallowed
+            next(action)
+        }
+    }
+}
+
+@MainActor
+struct GettingStartedGuideTests {
+    @Test func gettingStartedGuide() {
+        let printed = Log<[String]>()
+        let store = Store(initialState: TodoState(), reducer: todoReducer, middleware: [rejectEmptyTitles])
+
+        let subscription = store.subscribe(to: \.todos) { todos in
+            printed.append(todos)  // called now with [], then on every change
+        }
+
+        store.dispatch(AddTodo(title: "Buy milk"))
+        store.dispatch(AddTodo(title: ""))  // swallowed by the middleware
+        store.dispatch(SetFilter(text: "milk"))  // todos unchanged: not delivered
+
+        #expect(store.todos.count == 1)  // members read through dynamic member lookup
+        #expect(printed.items == [[], ["Buy milk"]])
+        #expect(store.filter == "milk")
+        store.dispatch(RemoveTodo(index: 5))
+        store.dispatch(RemoveTodo(index: 0))
+        #expect(store.todos.isEmpty)
+        subscription.cancel()
+    }
+}
