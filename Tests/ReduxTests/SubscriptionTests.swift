@@ -102,3 +102,26 @@ struct SubscriptionTests {
         #expect(subscription?.isCancelled == true)
     }
 }
+
+struct SubscriptionReleaseOffMainTests {
+    /// Holds a subscription so that a detached task can release it off the main actor.
+    final class Holder: @unchecked Sendable {
+        var subscription: Subscription?
+    }
+
+    @Test func subscriptionReleasedOffTheMainActorIsCancelled() async {
+        let store = await Store(initialState: Counter(), reducer: counterReducer)
+        let seen = await Log<Int>()
+        let holder = Holder()
+        holder.subscription = await store.subscribe { seen.append($0.count) }
+        await Task.detached { holder.subscription = nil }.value
+        // The cancellation was enqueued on the main actor; wait for it to have run.
+        var yields = 0
+        while await !store.core.machine.pointee.subscribers.isEmpty, yields < 10_000 {
+            await Task.yield()
+            yields += 1
+        }
+        await store.dispatch(Increment())
+        #expect(await seen.items == [0])
+    }
+}
