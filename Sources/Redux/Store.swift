@@ -58,6 +58,12 @@ public final class Store<State>: Observable {
         MainActorCheck.runOnMainActor { core.shutDown() }
     }
 
+    /// The asynchronous work in flight on behalf of this store: tasks its middleware started.
+    ///
+    /// Await ``Effects/waitForAll()`` to let that work finish (in tests, say). Everything in it is
+    /// cancelled when the store is released.
+    public var effects: Effects { core.effects }
+
     /// The current state.
     ///
     /// Reading it inside observation tracking registers a dependency on the whole state: any

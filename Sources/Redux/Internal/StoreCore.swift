@@ -20,16 +20,20 @@ final class StoreCore<State>: Observable, @unchecked Sendable {
     @usableFromInline let machine: UnsafeMutablePointer<Machine<State>>
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
     @usableFromInline let registrar = ObservationRegistrar()
+    /// The in-flight work started by this store's middleware.
+    @usableFromInline let effects: Effects
     /// Cached once: forming a key path into a generic class allocates.
     @usableFromInline let stateKeyPath: KeyPath<StoreCore<State>, State>
 
     @usableFromInline
+    @MainActor
     init(initialState: State, reducer: Reducer<State>) {
         state = .allocate(capacity: 1)
         state.initialize(to: initialState)
         machine = .allocate(capacity: 1)
         machine.initialize(to: Machine())
         reduceBody = reducer.body
+        effects = Effects()
         stateKeyPath = \StoreCore<State>.currentState
     }
 
@@ -95,7 +99,9 @@ extension StoreCore {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state.pointee }
             let reduceAtEnd: Dispatch = { action in self.reduce(action) }
-            let stages = middleware.map { factory in factory(dispatch, getState) }
+            let stages = Effects.withCurrent(effects) {
+                middleware.map { factory in factory(dispatch, getState) }
+            }
             var next = reduceAtEnd
             for stage in stages.reversed() {
                 next = stage(next)
@@ -110,6 +116,7 @@ extension StoreCore {
     @MainActor
     func shutDown() {
         machine.pointee.isAlive = false
+        effects.close()
         // Swap everything out first and release it last: releasing the pipeline or an observer
         // runs arbitrary deinitializers, which may call back into the core.
         let head = machine.pointee.head
@@ -167,6 +174,9 @@ extension StoreCore {
         } else {
             reduceBody(&state.pointee, action)
         }
+        #if DEBUG
+            Diagnostics.checkReachedReducer(action)
+        #endif
         if machine.pointee.members.hasArmedMembers {
             publishMemberChanges()
         }

@@ -1,0 +1,135 @@
+/// The asynchronous work in flight on behalf of one store.
+///
+/// Middleware that start tasks (async actions, thunks, persistence) register them here, so that:
+/// - the store cancels them all when it is released;
+/// - tests and apps can wait for them: `await store.effects.waitForAll()`;
+/// - work can be cancelled by identifier, or replace the work in flight with the same identifier.
+///
+/// A middleware factory gets its store's registry from ``current`` while the store builds its
+/// pipeline:
+///
+/// ```swift
+/// let loader: Middleware<AppState> = { dispatch, getState in
+///     let effects = Effects.current ?? Effects()
+///     return { next in
+///         { action in
+///             next(action)
+///             guard action is Refresh else { return }
+///             effects.run(id: "refresh", cancelInFlight: true) {
+///                 let items = await api.items()
+///                 dispatch(Loaded(items: items))
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// `Effects` is main-actor isolated and therefore `Sendable`.
+@MainActor
+public final class Effects {
+    private struct Entry {
+        var id: AnyHashable?
+        var task: Task<Void, Never>
+    }
+
+    private var entries: [UInt64: Entry] = [:]
+    private var nextToken: UInt64 = 0
+
+    /// The registry of the store whose middleware factories are running right now, or `nil`
+    /// outside a store's initializer.
+    public private(set) static var current: Effects?
+
+    /// Creates an empty registry. Stores create their own; create one directly for middleware
+    /// used outside a store, or in tests.
+    public init() {}
+
+    /// How many tasks are in flight.
+    public var count: Int { entries.count }
+
+    /// Whether no task is in flight.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Whether the registry was closed, because its store was released: new work does not start.
+    public private(set) var isClosed = false
+
+    /// Starts `operation` in a task on the main actor and tracks it until it ends.
+    ///
+    /// - Parameters:
+    ///   - id: Identifies the work for ``cancel(id:)``; several tasks may share an identifier.
+    ///   - cancelInFlight: When `true`, work in flight with the same `id` is cancelled first
+    ///     (search-as-you-type).
+    ///   - priority: The task's priority.
+    ///   - operation: The work. It should check for cancellation.
+    /// - Returns: The task, already tracked; await its `value` to wait for this work only. When the
+    ///   registry is closed, the task is cancelled before it starts.
+    @discardableResult
+    public func run(
+        id: AnyHashable? = nil,
+        cancelInFlight: Bool = false,
+        priority: TaskPriority? = nil,
+        _ operation: @escaping @MainActor @Sendable () async -> Void
+    ) -> Task<Void, Never> {
+        if cancelInFlight, let id {
+            cancel(id: id)
+        }
+        if isClosed {
+            let task = Task(priority: priority) { @MainActor in await operation() }
+            task.cancel()
+            return task
+        }
+        let token = nextToken
+        nextToken &+= 1
+        let task = Task(priority: priority) { @MainActor in
+            await operation()
+            self.entries[token] = nil
+        }
+        entries[token] = Entry(id: id, task: task)
+        return task
+    }
+
+    /// Cancels the work in flight with this identifier. Its tasks stay tracked until they end.
+    ///
+    /// - Parameter id: The identifier given to ``run(id:cancelInFlight:priority:_:)``.
+    public func cancel(id: AnyHashable) {
+        for entry in entries.values where entry.id == id {
+            entry.task.cancel()
+        }
+    }
+
+    /// Cancels all work in flight.
+    public func cancelAll() {
+        for entry in entries.values {
+            entry.task.cancel()
+        }
+    }
+
+    /// Whether work with this identifier is in flight.
+    ///
+    /// - Parameter id: The identifier given to ``run(id:cancelInFlight:priority:_:)``.
+    /// - Returns: `true` while at least one such task has not ended.
+    public func isRunning(id: AnyHashable) -> Bool {
+        entries.values.contains { $0.id == id }
+    }
+
+    /// Returns when no work is in flight, including work started while waiting.
+    public func waitForAll() async {
+        while let entry = entries.values.first {
+            await entry.task.value
+        }
+    }
+
+    /// Cancels everything and refuses new work. Called when the store is released.
+    func close() {
+        isClosed = true
+        cancelAll()
+    }
+
+    /// Makes `effects` the ``current`` registry while `body` runs.
+    @usableFromInline
+    static func withCurrent<T>(_ effects: Effects, _ body: () -> T) -> T {
+        let previous = current
+        current = effects
+        defer { current = previous }
+        return body()
+    }
+}
