@@ -1,0 +1,69 @@
+import Foundation
+import Redux
+
+/// Receives an error that an ``AsyncAction`` threw and did not turn into an action.
+///
+/// - Parameters:
+///   - error: The error (never a cancellation).
+///   - action: The async action whose work threw.
+public typealias AsyncActionErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void
+
+/// The default error handler: writes one line naming the action and the error to standard error,
+/// so that no error is dropped silently.
+public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { error, action in
+    let line = "swift-redux: \(type(of: action)) failed: \(error)\n"
+    FileHandle.standardError.write(Data(line.utf8))
+}
+
+/// A middleware that runs ``AsyncAction``s and handles ``CancelAsyncAction``.
+///
+/// Every action is passed on. For an async action, the middleware passes it on first (so reducers
+/// can mark loading state), then starts its work in a task tracked by the store's
+/// ``Redux/Effects``; `await store.effects.waitForAll()` waits for it. Other actions pay one type
+/// check, which is remembered per action type.
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: appReducer, middleware: [asyncActionMiddleware()])
+/// store.dispatch(Search(query: "swift"))
+/// ```
+///
+/// - Parameter onError: Receives errors that the action did not turn into an action. The default
+///   writes them to standard error.
+/// - Returns: The middleware.
+public func asyncActionMiddleware<State>(
+    onError: @escaping AsyncActionErrorHandler = reportAsyncActionErrorToStandardError
+) -> Middleware<State> {
+    { dispatch, getState in
+        let effects = Effects.current ?? Effects()
+        let memo = ActionTypeMemo()
+        return { next in
+            { action in
+                if memo.isKnownUnhandled(action) {
+                    return next(action)
+                }
+                if let cancel = action as? CancelAsyncAction {
+                    effects.cancel(id: AnyHashable(cancel.id))
+                    return next(action)
+                }
+                guard let asyncAction = action as? any AsyncAction<State> else {
+                    memo.rememberUnhandled(action)
+                    return next(action)
+                }
+                next(action)
+                let id = asyncAction.cancellationID.map { AnyHashable($0) }
+                effects.run(id: id, cancelInFlight: asyncAction.cancelsInFlight) {
+                    do {
+                        try await asyncAction.run(dispatch: dispatch, getState: getState)
+                    } catch {
+                        if error is CancellationError || Task.isCancelled { return }
+                        if let failure = asyncAction.failureAction(for: error) {
+                            dispatch(failure)
+                        } else {
+                            onError(error, asyncAction)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
