@@ -6,16 +6,22 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .library(name: "Redux", targets: ["Redux"]),
+        .library(name: "ReduxAsync", targets: ["ReduxAsync"]),
+        .library(name: "ReduxThunk", targets: ["ReduxThunk"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
     targets: [
         .target(name: "Redux"),
+        .target(name: "ReduxAsync", dependencies: ["Redux"]),
+        .target(name: "ReduxThunk", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
             dependencies: ["Redux"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
+        .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync"]),
+        .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(name: "ReduxDocumentationTests", dependencies: ["Redux"]),
     ],

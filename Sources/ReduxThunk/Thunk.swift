@@ -1,0 +1,103 @@
+import Redux
+
+/// A function dispatched in place of an action, run synchronously by ``thunkMiddleware(extra:)``.
+///
+/// The thunk middleware runs it at dispatch with the store's `dispatch`, `getState` and extra
+/// argument, and never passes it to the reducer.
+///
+/// ```swift
+/// let incrementIfOdd = Thunk<AppState, Dependencies> { context in
+///     if context.state.count % 2 == 1 { context.dispatch(Increment()) }
+/// }
+/// store.dispatch(incrementIfOdd)
+/// ```
+public struct Thunk<State, Extra: Sendable>: Action {
+    let body: @MainActor @Sendable (ThunkContext<State, Extra>) -> Void
+
+    /// Creates a thunk.
+    ///
+    /// - Parameter body: The work; runs on the main actor when the thunk is dispatched.
+    public init(_ body: @escaping @MainActor @Sendable (ThunkContext<State, Extra>) -> Void) {
+        self.body = body
+    }
+}
+
+/// An asynchronous function dispatched in place of an action; ``thunkMiddleware(extra:)`` runs it
+/// in a task tracked by the store's ``Redux/Effects``, and it can return a value.
+///
+/// Dispatch it to fire and forget, or run it to wait for its value:
+///
+/// ```swift
+/// let loadUser = AsyncThunk<AppState, Dependencies, User> { context in
+///     try await context.extra.api.user(id: context.state.userID)
+/// }
+/// let user = try await store.run(loadUser)
+/// ```
+///
+/// For the pending / fulfilled / rejected lifecycle of Redux Toolkit's `createAsyncThunk`, build it
+/// with ``lifecycle(_:id:condition:_:)``.
+public struct AsyncThunk<State, Extra: Sendable, Value: Sendable>: Action {
+    let id: (any Hashable & Sendable)?
+    let body: @MainActor @Sendable (ThunkContext<State, Extra>) async throws -> Value
+    /// Runs synchronously at dispatch; returning `false` skips the thunk (lifecycle condition).
+    let prepare: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID) -> Bool)?
+    /// Runs when the work ended, before the awaiting caller resumes (lifecycle actions).
+    let finish: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID, ThunkOutcome<Value>) -> Void)?
+    /// Set by ``Store/run(_:)``: where the middleware reports the task it started.
+    let reporter: ThunkReporter<Value>?
+
+    /// Creates an async thunk.
+    ///
+    /// - Parameters:
+    ///   - id: Identifies the work so it can be cancelled with `store.effects.cancel(id:)`.
+    ///   - body: The work; runs on the main actor in a new task. Its value is returned to whoever
+    ///     awaits the thunk with ``Redux/Store/run(_:)`` or ``ThunkContext/run(_:)``.
+    public init(
+        id: (any Hashable & Sendable)? = nil,
+        _ body: @escaping @MainActor @Sendable (ThunkContext<State, Extra>) async throws -> Value
+    ) {
+        self.init(id: id, body: body, prepare: nil, finish: nil, reporter: nil)
+    }
+
+    init(
+        id: (any Hashable & Sendable)?,
+        body: @escaping @MainActor @Sendable (ThunkContext<State, Extra>) async throws -> Value,
+        prepare: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID) -> Bool)?,
+        finish: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID, ThunkOutcome<Value>) -> Void)?,
+        reporter: ThunkReporter<Value>?
+    ) {
+        self.id = id
+        self.body = body
+        self.prepare = prepare
+        self.finish = finish
+        self.reporter = reporter
+    }
+
+    /// A copy that reports its task to `reporter`.
+    func reporting(to reporter: ThunkReporter<Value>) -> AsyncThunk {
+        AsyncThunk(id: id, body: body, prepare: prepare, finish: finish, reporter: reporter)
+    }
+}
+
+/// Errors of running thunks.
+public enum ThunkError: Error, Equatable {
+    /// The thunk did not start: the store has no ``thunkMiddleware(extra:)`` for this state and
+    /// extra-argument type (debug builds also print a warning naming it), or the store is gone.
+    case notStarted
+    /// The lifecycle thunk's condition returned `false`: nothing was dispatched.
+    case skippedByCondition
+}
+
+/// How an async thunk's work ended.
+enum ThunkOutcome<Value: Sendable>: Sendable {
+    case fulfilled(Value)
+    case failed(any Error)
+    case cancelled
+}
+
+/// Receives the task a thunk middleware started for an awaited thunk.
+@MainActor
+final class ThunkReporter<Value: Sendable>: Sendable {
+    var task: Task<Value, any Error>?
+    var skipped = false
+}
