@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
-            dependencies: ["Redux"],
+            dependencies: ["Redux", "ReduxAsync", "ReduxThunk"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),

@@ -25,6 +25,16 @@ enum Goals {
                 }
             }
         }
+        if let direct = median("store, 0 middleware"), let one = median("store, 1 middleware") {
+            for name in ["thunk middleware, plain action", "async middleware, plain action"] {
+                if let value = median(name) {
+                    goals.append(
+                        Goal(
+                            name: "\(name) / pass-through middleware", value: (value - direct) / (one - direct),
+                            limit: 1, unit: "×"))
+                }
+            }
+        }
         if let small = median("store, state of \(smallState) elements"),
             let large = median("store, state of \(largeState) elements")
         {

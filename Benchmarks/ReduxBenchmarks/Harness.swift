@@ -5,7 +5,7 @@ struct Scenario {
     var name: String
     var note: String = ""
     /// Returns a closure that performs `n` dispatches.
-    var prepare: @MainActor () -> (@MainActor (Int) -> Void)
+    var prepare: @MainActor () -> (@MainActor (Int) async -> Void)
 }
 
 /// Timing of one scenario: nanoseconds per dispatch over several samples.
@@ -34,13 +34,13 @@ struct Configuration {
 }
 
 @MainActor
-func measure(_ scenario: Scenario, _ configuration: Configuration) -> Measurement {
+func measure(_ scenario: Scenario, _ configuration: Configuration) async -> Measurement {
     let run = scenario.prepare()
-    run(configuration.warmup)
+    await run(configuration.warmup)
     var samples: [Double] = []
     for _ in 0..<configuration.samples {
         let start = DispatchTime.now().uptimeNanoseconds
-        run(configuration.iterations)
+        await run(configuration.iterations)
         let end = DispatchTime.now().uptimeNanoseconds
         samples.append(Double(end - start) / Double(Swift.max(configuration.iterations, 1)))
     }

@@ -32,7 +32,7 @@ if let text = value(after: "--samples"), let number = Int(text), number > 0 { co
 let filter = value(after: "--filter")
 let json = arguments.contains("--json")
 
-let all = coreScenarios()
+let all = coreScenarios() + middlewareScenarios()
 let matches = all.filter { scenario in filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true }
 let selected = all.filter { scenario in
     scenario.name == "raw reducer" || matches.contains { $0.name == scenario.name }
@@ -44,7 +44,7 @@ if matches.isEmpty {
 
 var results: [Measurement] = []
 for scenario in selected {
-    results.append(measure(scenario, configuration))
+    results.append(await measure(scenario, configuration))
     if !json {
         FileHandle.standardError.write(Data("  measured \(scenario.name)\n".utf8))
     }

@@ -30,6 +30,7 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 /// - Parameter onError: Receives errors that the action did not turn into an action. The default
 ///   writes them to standard error.
 /// - Returns: The middleware.
+@inlinable
 public func asyncActionMiddleware<State>(
     onError: @escaping AsyncActionErrorHandler = reportAsyncActionErrorToStandardError
 ) -> Middleware<State> {
@@ -50,19 +51,32 @@ public func asyncActionMiddleware<State>(
                     return next(action)
                 }
                 next(action)
-                let id = asyncAction.cancellationID.map { AnyHashable($0) }
-                effects.run(id: id, cancelInFlight: asyncAction.cancelsInFlight) {
-                    do {
-                        try await asyncAction.run(dispatch: dispatch, getState: getState)
-                    } catch {
-                        if error is CancellationError || Task.isCancelled { return }
-                        if let failure = asyncAction.failureAction(for: error) {
-                            dispatch(failure)
-                        } else {
-                            onError(error, asyncAction)
-                        }
-                    }
-                }
+                start(asyncAction, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
+            }
+        }
+    }
+}
+
+/// Starts an async action's work in a task tracked by `effects`.
+@MainActor
+@usableFromInline
+func start<State>(
+    _ asyncAction: any AsyncAction<State>,
+    effects: Effects,
+    dispatch: @escaping Dispatch,
+    getState: @escaping @MainActor () -> State,
+    onError: @escaping AsyncActionErrorHandler
+) {
+    let id = asyncAction.cancellationID.map { AnyHashable($0) }
+    effects.run(id: id, cancelInFlight: asyncAction.cancelsInFlight) {
+        do {
+            try await asyncAction.run(dispatch: dispatch, getState: getState)
+        } catch {
+            if error is CancellationError || Task.isCancelled { return }
+            if let failure = asyncAction.failureAction(for: error) {
+                dispatch(failure)
+            } else {
+                onError(error, asyncAction)
             }
         }
     }

@@ -20,6 +20,7 @@ import Redux
 ///
 /// - Parameter extra: The dependencies every thunk receives as ``ThunkContext/extra``.
 /// - Returns: The middleware.
+@inlinable
 public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<State> {
     { dispatch, getState in
         let effects = Effects.current ?? Effects()
@@ -72,6 +73,7 @@ extension Store {
 
 /// Type-erases ``AsyncThunk`` over its value, so the middleware recognises every async thunk for
 /// its state and extra types.
+@usableFromInline
 protocol AsyncThunkStarting<State, Extra>: Action {
     associatedtype State
     associatedtype Extra: Sendable
@@ -82,6 +84,7 @@ protocol AsyncThunkStarting<State, Extra>: Action {
 
 extension AsyncThunk: AsyncThunkStarting {
     @MainActor
+    @usableFromInline
     func start(context: ThunkContext<State, Extra>, effects: Effects) {
         let requestID = RequestIDs.next()
         if let prepare, !prepare(context, requestID) {

@@ -2,31 +2,57 @@
 /// costs a few pointer comparisons instead of a protocol-conformance lookup (`as? any P` walks the
 /// runtime's conformance tables).
 ///
-/// Shared with the middleware modules of this package; not public API.
-@MainActor
+/// The types live behind pointers so that the check pays no dynamic exclusivity check. Shared with
+/// the middleware modules of this package; not public API. Not `Sendable`: each middleware instance
+/// owns one and uses it on the main actor only.
+@usableFromInline
 package final class ActionTypeMemo {
-    private var rejected: [ObjectIdentifier] = []
-    private let capacity: Int
+    @usableFromInline let types: UnsafeMutablePointer<ObjectIdentifier>
+    @usableFromInline let count: UnsafeMutablePointer<Int>
+    @usableFromInline let capacity: Int
 
-    /// - Parameter capacity: How many rejected types to remember; beyond that, the check runs
+    /// - Parameter capacity: How many rejected types to remember; beyond that, the full check runs
     ///   every time (still correct, only slower).
+    @usableFromInline
     package init(capacity: Int = 32) {
         self.capacity = capacity
+        types = .allocate(capacity: capacity)
+        count = .allocate(capacity: 1)
+        count.initialize(to: 0)
+    }
+
+    deinit {
+        types.deallocate()
+        count.deallocate()
+    }
+
+    /// The type stored in the existential container. Opening the existential reads it directly;
+    /// `type(of:)` would call into the runtime to look for a dynamic class type.
+    @inlinable
+    static func typeIdentifier<A: Action>(_ action: A) -> ObjectIdentifier {
+        ObjectIdentifier(A.self)
     }
 
     /// Whether `action`'s type was remembered as not handled.
-    @inline(__always)
+    @inlinable
     package func isKnownUnhandled(_ action: any Action) -> Bool {
-        let type = ObjectIdentifier(Swift.type(of: action))
-        for known in rejected where known == type {
-            return true
+        let type = Self.typeIdentifier(action)
+        var index = 0
+        let known = count.pointee
+        while index < known {
+            if types[index] == type { return true }
+            index &+= 1
         }
         return false
     }
 
-    /// Remembers that `action`'s type is not handled.
+    /// Remembers that `action`'s type is not handled. Class types are not remembered: a subclass
+    /// stored under its superclass's type may answer differently.
+    @inlinable
     package func rememberUnhandled(_ action: any Action) {
-        guard rejected.count < capacity else { return }
-        rejected.append(ObjectIdentifier(Swift.type(of: action)))
+        let known = count.pointee
+        guard known < capacity, !(Swift.type(of: action) is AnyObject.Type) else { return }
+        (types + known).initialize(to: Self.typeIdentifier(action))
+        count.pointee = known + 1
     }
 }
