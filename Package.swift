@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync"]),
         .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
-        .testTarget(name: "ReduxDocumentationTests", dependencies: ["Redux"]),
+        .testTarget(name: "ReduxDocumentationTests", dependencies: ["Redux", "ReduxAsync", "ReduxThunk"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -77,8 +77,32 @@ private let loadOnRequest: Middleware<AppState> = { dispatch, _ in
     }
 }
 
+private let refreshing: Middleware<AppState> = { dispatch, _ in
+    let effects = Effects.current ?? Effects()
+    return { next in
+        { action in
+            next(action)
+            guard action is Refresh else { return }
+            effects.run(id: "refresh", cancelInFlight: true) {
+                let count = await fetchCount()
+                guard !Task.isCancelled else { return }
+                dispatch(Loaded(count: count))
+            }
+        }
+    }
+}
+
 @MainActor
 struct WritingMiddlewareGuideTests {
+    @Test func writingMiddlewareGuideEffects() async {
+        let store = Store(initialState: AppState(), reducer: reducer, middleware: [refreshing])
+        store.dispatch(Refresh())
+        store.dispatch(Refresh())
+        #expect(store.effects.isRunning(id: "refresh"))
+        await store.effects.waitForAll()
+        #expect(store.count == 42)
+    }
+
     @Test func writingMiddlewareGuide() async {
         let counter = ActionCounter()
         let store = Store(

@@ -1,0 +1,98 @@
+// The code of docs/thunks.md, kept compiling and checked.
+import Redux
+import ReduxThunk
+import Testing
+
+private struct Dependencies: Sendable {
+    var fetchCount: @Sendable () async throws -> Int
+}
+
+private struct CounterState: Equatable { var count = 0 }
+private struct SetCount: Action { var value: Int }
+private struct Increment: Action {}
+
+private let counterReducer = Reducer<CounterState>.combine(
+    .on(SetCount.self) { state, action in state.count = action.value },
+    .on(Increment.self) { state, _ in state.count += 1 }
+)
+
+// Runs synchronously at dispatch: a dispatch inside it is reduced before the next line.
+private let incrementIfOdd = Thunk<CounterState, Dependencies> { context in
+    if context.state.count % 2 == 1 {
+        context.dispatch(Increment())
+    }
+}
+
+// Runs in a task tracked by the store's Effects, and returns a value.
+private let syncWithServer = AsyncThunk<CounterState, Dependencies, Int> { context in
+    let count = try await context.extra.fetchCount()
+    context.dispatch(SetCount(value: count))
+    return count
+}
+
+private struct Session: Equatable, Sendable { var token: String }
+private struct LoginFailed: Error {}
+
+private struct AuthClient: Sendable {
+    var logIn: @Sendable (_ user: String, _ password: String) async throws -> Session
+}
+
+private struct LoginState: Equatable {
+    var user = "ada"
+    var isLoggingIn = false
+    var session: Session?
+    var error: String?
+}
+
+private enum LogIn {}
+
+private let loginReducer = Reducer<LoginState>.combine(
+    .on(Pending<LogIn>.self) { state, _ in
+        state.isLoggingIn = true
+        state.error = nil
+    },
+    .on(Fulfilled<LogIn, Session>.self) { state, action in
+        state.isLoggingIn = false
+        state.session = action.value
+    },
+    .on(Rejected<LogIn>.self) { state, action in
+        state.isLoggingIn = false
+        state.error = action.isCancellation ? nil : "Login failed"
+    }
+)
+
+private func logIn(password: String) -> AsyncThunk<LoginState, AuthClient, Session> {
+    .lifecycle(LogIn.self, id: "login", condition: { state, _ in !state.isLoggingIn }) { context in
+        try await context.extra.logIn(context.state.user, password)
+    }
+}
+
+@MainActor
+struct ThunksGuideTests {
+    @Test func thunksGuide() async throws {
+        let store = Store(
+            initialState: CounterState(), reducer: counterReducer,
+            middleware: [thunkMiddleware(extra: Dependencies(fetchCount: { 41 }))]
+        )
+        let fetched = try await store.run(syncWithServer)  // 41, and the state says so
+        #expect(fetched == 41)
+        #expect(store.count == 41)
+        store.dispatch(incrementIfOdd)  // 42
+        #expect(store.count == 42)
+        store.dispatch(incrementIfOdd)  // even: unchanged
+        #expect(store.count == 42)
+
+        let auth = AuthClient(logIn: { user, password in
+            guard password == "secret" else { throw LoginFailed() }
+            return Session(token: "token-for-\(user)")
+        })
+        let login = Store(
+            initialState: LoginState(), reducer: loginReducer, middleware: [thunkMiddleware(extra: auth)])
+
+        _ = try? await login.run(logIn(password: "wrong"))
+        #expect(login.error == "Login failed")
+        _ = try? await login.run(logIn(password: "secret"))
+        #expect(login.session?.token == "token-for-ada")
+        #expect(login.error == nil)
+    }
+}
