@@ -42,19 +42,39 @@ public func asyncActionMiddleware<State>(
                 if memo.isKnownUnhandled(action) {
                     return next(action)
                 }
-                if let cancel = action as? CancelAsyncAction {
-                    effects.cancel(id: AnyHashable(cancel.id))
-                    return next(action)
-                }
-                guard let asyncAction = action as? any AsyncAction<State> else {
-                    memo.rememberUnhandled(action)
-                    return next(action)
-                }
-                next(action)
-                start(asyncAction, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
+                handleAsyncAction(
+                    action, next: next, effects: effects, memo: memo, dispatch: dispatch, getState: getState,
+                    onError: onError)
             }
         }
     }
+}
+
+/// The slow path of ``asyncActionMiddleware(onError:)``: cancels, starts work, or passes an action
+/// of a type seen for the first time on and remembers it. Kept out of line so the fast path stays
+/// small.
+@MainActor
+@inline(never)
+@usableFromInline
+func handleAsyncAction<State>(
+    _ action: any Action,
+    next: Dispatch,
+    effects: Effects,
+    memo: ActionTypeMemo,
+    dispatch: @escaping Dispatch,
+    getState: @escaping @MainActor () -> State,
+    onError: @escaping AsyncActionErrorHandler
+) {
+    if let cancel = action as? CancelAsyncAction {
+        effects.cancel(id: AnyHashable(cancel.id))
+        return next(action)
+    }
+    guard let asyncAction = action as? any AsyncAction<State> else {
+        memo.rememberUnhandled(action)
+        return next(action)
+    }
+    next(action)
+    start(asyncAction, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
 }
 
 /// Starts an async action's work in a task tracked by `effects`.

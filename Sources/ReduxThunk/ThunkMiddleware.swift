@@ -31,17 +31,32 @@ public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<
                 if memo.isKnownUnhandled(action) {
                     return next(action)
                 }
-                if let thunk = action as? Thunk<State, Extra> {
-                    return thunk.body(context)
-                }
-                if let thunk = action as? any AsyncThunkStarting<State, Extra> {
-                    return thunk.start(context: context, effects: effects)
-                }
-                memo.rememberUnhandled(action)
-                next(action)
+                handleThunk(action, next: next, context: context, effects: effects, memo: memo)
             }
         }
     }
+}
+
+/// The slow path of ``thunkMiddleware(extra:)``: runs a thunk, or passes an action of a type seen
+/// for the first time on and remembers it. Kept out of line so the fast path stays small.
+@MainActor
+@inline(never)
+@usableFromInline
+func handleThunk<State, Extra: Sendable>(
+    _ action: any Action,
+    next: Dispatch,
+    context: ThunkContext<State, Extra>,
+    effects: Effects,
+    memo: ActionTypeMemo
+) {
+    if let thunk = action as? Thunk<State, Extra> {
+        return thunk.body(context)
+    }
+    if let thunk = action as? any AsyncThunkStarting<State, Extra> {
+        return thunk.start(context: context, effects: effects)
+    }
+    memo.rememberUnhandled(action)
+    next(action)
 }
 
 /// A thunk middleware without dependencies: thunks of type `Thunk<State, Void>` and

@@ -29,12 +29,14 @@ package final class ActionTypeMemo {
     /// The type stored in the existential container. Opening the existential reads it directly;
     /// `type(of:)` would call into the runtime to look for a dynamic class type.
     @inlinable
+    @inline(__always)
     static func typeIdentifier<A: Action>(_ action: A) -> ObjectIdentifier {
         ObjectIdentifier(A.self)
     }
 
     /// Whether `action`'s type was remembered as not handled.
     @inlinable
+    @inline(__always)
     package func isKnownUnhandled(_ action: any Action) -> Bool {
         let type = Self.typeIdentifier(action)
         var index = 0
