@@ -8,22 +8,26 @@ let package = Package(
         .library(name: "Redux", targets: ["Redux"]),
         .library(name: "ReduxAsync", targets: ["ReduxAsync"]),
         .library(name: "ReduxThunk", targets: ["ReduxThunk"]),
+        .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
     targets: [
         .target(name: "Redux"),
         .target(name: "ReduxAsync", dependencies: ["Redux"]),
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
+        .target(name: "ReduxTesting", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
             dependencies: ["Redux", "ReduxAsync", "ReduxThunk"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
-        .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync"]),
-        .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk"]),
+        .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync", "ReduxTesting"]),
+        .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk", "ReduxTesting"]),
+        .testTarget(name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
-        .testTarget(name: "ReduxDocumentationTests", dependencies: ["Redux", "ReduxAsync", "ReduxThunk"]),
+        .testTarget(
+            name: "ReduxDocumentationTests", dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

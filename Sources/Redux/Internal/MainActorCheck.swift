@@ -7,7 +7,7 @@ import Dispatch
 /// Apple platforms and on Linux — the work runs synchronously; anywhere else it is enqueued on the
 /// main actor.
 @usableFromInline
-enum MainActorCheck {
+package enum MainActorCheck {
     /// Wraps the key, which is immutable after creation but not declared `Sendable` on every
     /// platform.
     private struct Key: @unchecked Sendable {
@@ -23,17 +23,26 @@ enum MainActorCheck {
 
     /// Marks the main queue so that ``isOnMainQueue`` can recognise it. Idempotent.
     @usableFromInline
-    static func install() {
+    package static func install() {
         _ = installed
     }
 
     /// Whether the caller is running on the main queue.
-    static var isOnMainQueue: Bool {
+    package static var isOnMainQueue: Bool {
         installed && DispatchQueue.getSpecific(key: key.key) != nil
     }
 
+    /// Runs `work` now, on the main actor, when the caller is on the main queue; does nothing
+    /// otherwise. For `deinit`s that can only do their work synchronously.
+    package static func runIfOnMainQueue(_ work: @MainActor () -> Void) {
+        guard isOnMainQueue else { return }
+        withoutActuallyEscaping(work) { work in
+            unsafeBitCast(work, to: (() -> Void).self)()
+        }
+    }
+
     /// Runs `work` now when already on the main queue, otherwise on the main actor later.
-    static func runOnMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
+    package static func runOnMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
         if isOnMainQueue {
             // The main queue is the main actor's executor, so this is isolated; the compiler
             // cannot see that from a nonisolated context.

@@ -1,0 +1,378 @@
+import Redux
+
+/// How strictly a ``TestStore`` checks.
+public enum Exhaustivity: Sendable, Equatable {
+    /// Every state change must be asserted exactly, and every action that middleware dispatched
+    /// must be received, or the test fails.
+    case on
+    /// Only what the assertions state is checked; actions nobody asserted are summarised instead of
+    /// failing. For integration tests that care about an outcome, not every step.
+    case off
+}
+
+/// A store for exhaustive tests of features built on swift-redux, in the style of the Composable
+/// Architecture's `TestStore`.
+///
+/// Dispatch an action and state how the state changes; receive the actions that middleware
+/// (async actions, thunks) dispatched later, and state their changes too; finish by waiting for
+/// the work in flight. Anything not asserted fails the test, with a readable diff at the line of
+/// the assertion.
+///
+/// ```swift
+/// @Test func search() async {
+///     let store = TestStore(initialState: SearchState(), reducer: searchReducer,
+///                           middleware: [asyncActionMiddleware()])
+///     await store.dispatch(Search(query: "swift")) {
+///         $0.query = "swift"
+///         $0.isSearching = true
+///     }
+///     await store.receive(SearchResults.self) {
+///         $0.isSearching = false
+///         $0.results = ["swift 1", "swift 2"]
+///     }
+///     await store.finish()
+/// }
+/// ```
+///
+/// Failures are recorded with Swift Testing (`Issue.record`), or with XCTest when called outside a
+/// Swift Testing test. `TestStore` is main-actor isolated.
+@MainActor
+public final class TestStore<State: Equatable> {
+    /// The real store under test.
+    public let store: Store<State>
+    /// How strictly to check; can be changed during a test.
+    public var exhaustivity: Exhaustivity
+    /// How long ``receive(_:timeout:_:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
+    /// wait by default.
+    public var timeout: Duration
+
+    private let recorder = RecordingMiddleware<State>()
+    /// Actions that reached the reducer and are not asserted yet, with the state after each.
+    private var pending: [RecordingMiddleware<State>.Entry] = []
+    /// The state as of the last assertion.
+    private var expected: State
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var isFinished = false
+    private let creation: SourceLocationInfo
+
+    /// Creates a test store around a real ``Redux/Store``.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: The reducer under test.
+    ///   - middleware: The middleware under test; a recording middleware is added after them.
+    ///   - exhaustivity: How strictly to check. Defaults to ``Exhaustivity/on``.
+    ///   - timeout: How long to wait for received actions and for work in flight.
+    public init(
+        initialState: State,
+        reducer: Reducer<State>,
+        middleware: [Middleware<State>] = [],
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.exhaustivity = exhaustivity
+        self.timeout = timeout
+        self.expected = initialState
+        self.creation = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.store = Store(initialState: initialState, reducer: reducer, middleware: middleware + [recorder.middleware])
+        recorder.onRecord = { [weak self] entry in
+            self?.pending.append(entry)
+            self?.wake()
+        }
+        // Actions dispatched while the store was being built are the first received actions.
+        pending = recorder.entries
+    }
+
+    /// The current state of the store.
+    public var state: State { store.state }
+
+    /// Dispatches an action and checks that the state changed exactly as `update` says.
+    ///
+    /// `update` mutates a copy of the state as of the last assertion; the result must equal the
+    /// state right after the action was reduced. Omit it to assert that the action changed
+    /// nothing. Actions that the dispatch caused synchronously (a thunk's dispatches, a
+    /// middleware's follow-ups) are received with ``receive(_:timeout:_:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - update: Applies the expected change to the previous state.
+    public func dispatch(
+        _ action: any Action,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        if exhaustivity == .on, !pending.isEmpty {
+            reportFailure(
+                "Must receive \(pending.count) action\(pending.count == 1 ? "" : "s") before dispatching "
+                    + "\(typeName(action)):\n" + pending.map { "  • \(describe($0.action))" }.joined(separator: "\n"),
+                at: location)
+        }
+        if !pending.isEmpty {
+            expected = pending[pending.count - 1].state
+            pending = []
+        }
+        let before = expected
+        store.dispatch(action)
+        let reachedReducer = pending.firstIndex { type(of: $0.action) == type(of: action) }
+        let actual: State
+        if let reachedReducer {
+            actual = pending.remove(at: reachedReducer).state
+        } else {
+            actual = before
+        }
+        check(base: before, update: update, actual: actual, what: "dispatching \(typeName(action))", at: location)
+        expected = actual
+    }
+
+    /// Waits for an action of the given type that middleware dispatched, and checks the state
+    /// change it made.
+    ///
+    /// In exhaustive mode the action must be the next one received; otherwise earlier actions of
+    /// other types are skipped (and summarised).
+    ///
+    /// - Parameters:
+    ///   - type: The type of action expected.
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - update: Applies the expected change to the previous state.
+    public func receive<A: Action>(
+        _ type: A.Type,
+        timeout: Duration? = nil,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            "\(A.self)", timeout: timeout, where: { $0 is A }, update,
+            location: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for an action that matches `predicate`, and checks the state change it made.
+    ///
+    /// - Parameters:
+    ///   - description: Names the expected action in failure messages.
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - predicate: Whether a received action is the one expected.
+    ///   - update: Applies the expected change to the previous state.
+    public func receive(
+        _ description: String = "an action matching the predicate",
+        timeout: Duration? = nil,
+        where predicate: @escaping (any Action) -> Bool,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            description, timeout: timeout, where: predicate, update,
+            location: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func receive(
+        _ description: String,
+        timeout: Duration?,
+        where predicate: @escaping (any Action) -> Bool,
+        _ update: ((inout State) throws -> Void)?,
+        location: SourceLocationInfo
+    ) async {
+        let limit = timeout ?? self.timeout
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if let index = pending.firstIndex(where: { predicate($0.action) }) {
+                if index > 0 {
+                    let skipped = pending[..<index].map { describe($0.action) }
+                    if exhaustivity == .on {
+                        reportFailure(
+                            "Expected to receive \(description), but first received:\n"
+                                + skipped.map { "  • \($0)" }.joined(separator: "\n"),
+                            at: location)
+                    } else {
+                        summarise("skipped \(skipped.count) received action(s) before \(description)", skipped)
+                    }
+                    expected = pending[index - 1].state
+                }
+                let entry = pending[index]
+                pending.removeFirst(index + 1)
+                check(
+                    base: expected, update: update, actual: entry.state,
+                    what: "receiving \(describe(entry.action))", at: location)
+                expected = entry.state
+                return
+            }
+            guard await waitForRecord(until: deadline) else {
+                let inFlight = store.effects.count
+                let received =
+                    pending.isEmpty
+                    ? "nothing was received"
+                    : "received instead:\n" + pending.map { "  • \(describe($0.action))" }.joined(separator: "\n")
+                reportFailure(
+                    "Expected to receive \(description) within \(limit), but \(received)"
+                        + (inFlight > 0 ? "\n(\(inFlight) effect(s) still in flight)" : "\n(no work in flight)"),
+                    at: location)
+                return
+            }
+        }
+    }
+
+    /// Asserts nothing: takes every received action as seen, and moves the expected state to the
+    /// current state.
+    public func skipReceivedActions() {
+        if let last = pending.last { expected = last.state }
+        pending = []
+    }
+
+    /// Waits for the work in flight (async actions, thunks, anything registered in the store's
+    /// ``Redux/Effects``) to end, then checks that every received action was asserted.
+    ///
+    /// Work still running after `timeout` fails the test and is cancelled. Call this at the end of
+    /// every test that starts asynchronous work; a test store released with work in flight or with
+    /// unasserted actions fails the test too.
+    ///
+    /// - Parameter timeout: How long to wait; defaults to ``timeout``.
+    public func finish(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        let limit = timeout ?? self.timeout
+        let deadline = ContinuousClock.now + limit
+        while !store.effects.isEmpty {
+            guard await waitForRecord(until: deadline) else { break }
+        }
+        if !store.effects.isEmpty {
+            reportFailure(
+                "\(store.effects.count) effect(s) still in flight after \(limit); cancelling them. "
+                    + "Wait for them (receive their actions) or cancel them in the test.",
+                at: location)
+            store.effects.cancelAll()
+        }
+        checkUnasserted(at: location)
+        isFinished = true
+    }
+
+    deinit {
+        // Released on the main actor at the end of a test: report what the test left unchecked.
+        MainActorCheck.runIfOnMainQueue {
+            guard !isFinished else { return }
+            if !store.effects.isEmpty {
+                reportFailure(
+                    "A TestStore was released with \(store.effects.count) effect(s) still in flight; "
+                        + "end the test with `await store.finish()`.",
+                    at: creation)
+                store.effects.cancelAll()
+            }
+            if exhaustivity == .on, !pending.isEmpty {
+                reportFailure(
+                    "A TestStore was released with \(pending.count) received action(s) not asserted:\n"
+                        + pending.map { "  • \(describe($0.action))" }.joined(separator: "\n"),
+                    at: creation)
+            }
+        }
+    }
+
+    // MARK: - Checking
+
+    private func check(
+        base: State,
+        update: ((inout State) throws -> Void)?,
+        actual: State,
+        what: String,
+        at location: SourceLocationInfo
+    ) {
+        var expectedState = exhaustivity == .on ? base : actual
+        do {
+            try update?(&expectedState)
+        } catch {
+            reportFailure("The state update closure threw: \(error)", at: location)
+            return
+        }
+        guard expectedState != actual else { return }
+        let diff = ValueDiff.lines(from: expectedState, to: actual, rootName: "state", maxLines: 40)
+        reportFailure(
+            "State after \(what) is not as expected (expected → actual):\n"
+                + diff.map { "  \($0)" }.joined(separator: "\n"),
+            at: location)
+    }
+
+    private func checkUnasserted(at location: SourceLocationInfo) {
+        guard !pending.isEmpty else { return }
+        let unasserted = pending.map { describe($0.action) }
+        if exhaustivity == .on {
+            reportFailure(
+                "\(unasserted.count) received action(s) were not asserted:\n"
+                    + unasserted.map { "  • \($0)" }.joined(separator: "\n"),
+                at: location)
+        } else {
+            summarise("\(unasserted.count) received action(s) were not asserted", unasserted)
+        }
+        skipReceivedActions()
+    }
+
+    private func summarise(_ title: String, _ items: [String]) {
+        print("TestStore (non-exhaustive): \(title):\n" + items.map { "  • \($0)" }.joined(separator: "\n"))
+    }
+
+    // MARK: - Waiting
+
+    /// Suspends until an action is recorded, the work in flight ends, or `deadline` passes.
+    /// Returns `false` when nothing more can be expected: the deadline passed, or no work is in
+    /// flight and nothing was recorded.
+    private func waitForRecord(until deadline: ContinuousClock.Instant) async -> Bool {
+        guard ContinuousClock.now < deadline else { return false }
+        let recordedBefore = recorder.entries.count
+        let effects = store.effects
+        let idle = effects.isEmpty
+        if idle {
+            // Nothing is tracked: let already-enqueued main-actor work run once, then decide.
+            await Task.yield()
+            return recorder.entries.count > recordedBefore
+        }
+        let timer = Task { @MainActor [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            self?.wake()
+        }
+        let drained = Task { @MainActor [weak self] in
+            await effects.waitForAll()
+            self?.wake()
+        }
+        await withCheckedContinuation { continuation in
+            waiter = continuation
+        }
+        timer.cancel()
+        drained.cancel()
+        if recorder.entries.count > recordedBefore { return true }
+        if effects.isEmpty {
+            // The work ended: give its last dispatches a chance to arrive.
+            await Task.yield()
+            return recorder.entries.count > recordedBefore
+        }
+        // Woken early (a stale timer or drain): keep waiting while there is time.
+        return ContinuousClock.now < deadline
+    }
+
+    private func wake() {
+        waiter?.resume()
+        waiter = nil
+    }
+
+    private func typeName(_ action: any Action) -> String {
+        String(describing: type(of: action))
+    }
+
+    private func describe(_ action: any Action) -> String {
+        ValueDiff.describe(action, maxLength: 200)
+    }
+}

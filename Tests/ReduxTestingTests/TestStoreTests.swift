@@ -1,0 +1,174 @@
+import Redux
+import ReduxAsync
+import Testing
+
+@testable import ReduxTesting
+
+@MainActor
+struct TestStoreTests {
+    @Test func exactAssertionsPass() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer)
+        await store.dispatch(Increment()) { $0.count = 1 }
+        await store.dispatch(Rename(name: "x")) { $0.name = "x" }
+        await store.dispatch(Rename(name: "x"))
+        await store.finish()
+    }
+
+    @Test func wrongExpectedStateFailsWithADiff() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer)
+        await withKnownIssue {
+            await store.dispatch(Increment()) { $0.count = 2 }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("state.count: 2 → 1") && text.contains("dispatching Increment")
+        }
+        await store.finish()
+    }
+
+    @Test func unassertedChangeFails() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer)
+        await withKnownIssue {
+            await store.dispatch(Increment())
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("state.count: 0 → 1")
+        }
+        await store.finish()
+    }
+
+    @Test func actionsDispatchedByMiddlewareAreReceived() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement])
+        await store.dispatch(Increment()) { $0.count = 1 }
+        await store.receive(Rename.self) { $0.name = "incremented" }
+        await store.finish()
+    }
+
+    @Test func receiveWithAPredicate() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement])
+        await store.dispatch(Increment()) { $0.count = 1 }
+        await store.receive("a rename to incremented", where: { ($0 as? Rename)?.name == "incremented" }) {
+            $0.name = "incremented"
+        }
+        await store.finish()
+    }
+
+    @Test func unassertedReceivedActionFailsAtFinish() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement])
+        await store.dispatch(Increment()) { $0.count = 1 }
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("1 received action(s) were not asserted")
+        }
+    }
+
+    @Test func dispatchingWithUnreceivedActionsFails() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement])
+        await store.dispatch(Increment()) { $0.count = 1 }
+        await withKnownIssue {
+            await store.dispatch(Rename(name: "y")) { $0.name = "y" }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Must receive 1 action before dispatching Rename")
+        }
+        await store.finish()
+    }
+
+    @Test func missingExpectedActionTimesOutClearly() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: .milliseconds(200))
+        await store.dispatch(Increment()) { $0.count = 1 }
+        await withKnownIssue {
+            await store.receive(Rename.self)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Expected to receive Rename") && text.contains("nothing was received")
+        }
+        await store.finish()
+    }
+
+    @Test func asyncWorkIsReceivedAndFinishWaitsForIt() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [asyncActionMiddleware()])
+        let gate = Gate()
+        await store.dispatch(Load(count: 5, gate: gate)) { $0.isLoading = true }
+        await gate.open()
+        await store.receive(Loaded.self) {
+            $0.isLoading = false
+            $0.count = 5
+        }
+        await store.finish()
+    }
+
+    @Test func workStillRunningAtFinishFailsAndIsCancelled() async {
+        let store = TestStore(
+            initialState: Counter(), reducer: counterReducer, middleware: [asyncActionMiddleware()],
+            timeout: .milliseconds(100))
+        let gate = Gate()
+        await store.dispatch(Load(count: 5, gate: gate)) { $0.isLoading = true }
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("1 effect(s) still in flight")
+        }
+        await gate.open()
+        await store.store.effects.waitForAll()
+        // It was cancelled: the Loaded action never came.
+        #expect(store.state.count == 0)
+    }
+
+    @Test func storeReleasedWithWorkInFlightFails() async {
+        let gate = Gate()
+        await withKnownIssue {
+            let store = TestStore(
+                initialState: Counter(), reducer: counterReducer, middleware: [asyncActionMiddleware()])
+            await store.dispatch(Load(count: 5, gate: gate)) { $0.isLoading = true }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("released with 1 effect(s) still in flight")
+        }
+        await gate.open()
+    }
+
+    @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
+        let store = TestStore(
+            initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement], exhaustivity: .off)
+        await store.dispatch(Increment())
+        await store.dispatch(Increment()) { $0.count = 2 }
+        await store.receive(Rename.self) { $0.name = "incremented" }
+        await store.dispatch(Increment())
+        await store.finish()  // one Rename was never received: summarised, not failed
+        #expect(store.state.count == 3)
+    }
+
+    @Test func nonExhaustiveModeStillFailsAWrongAssertion() async {
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, exhaustivity: .off)
+        await withKnownIssue {
+            await store.dispatch(Increment()) { $0.count = 7 }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("state.count: 7 → 1")
+        }
+        await store.finish()
+    }
+
+    @Test func thunkLikeActionsThatNeverReachTheReducerAssertNoChange() async {
+        let swallow: Middleware<Counter> = { dispatch, _ in
+            { next in { action in if action is Rename { dispatch(Increment()) } else { next(action) } } }
+        }
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [swallow])
+        await store.dispatch(Rename(name: "ignored"))
+        await store.receive(Increment.self) { $0.count = 1 }
+        await store.finish()
+    }
+}
+
+@MainActor
+struct RecordingMiddlewareTests {
+    @Test func recordsEveryReducedActionWithTheStateAfterIt() {
+        let recorder = RecordingMiddleware<Counter>()
+        let store = Store(
+            initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement, recorder.middleware])
+        store.dispatch(Increment())
+        store.dispatch(Rename(name: "z"))
+        #expect(recorder.entries.map { "\(type(of: $0.action))" } == ["Increment", "Rename", "Rename"])
+        #expect(recorder.entries.map(\.state.count) == [1, 1, 1])
+        #expect(recorder.entries.map(\.state.name) == ["counter", "incremented", "z"])
+        recorder.removeAll()
+        #expect(recorder.actions.isEmpty)
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import Redux
+
+struct ValueDiffTests {
+    struct Address: Equatable { var city: String; var zip: String? }
+    enum Status: Equatable { case idle, loading(progress: Int), failed(String) }
+    struct Profile: Equatable {
+        var name = "Ada"
+        var age = 36
+        var address = Address(city: "London", zip: nil)
+        var tags: [String] = ["math"]
+        var scores: [String: Int] = ["a": 1]
+        var status = Status.idle
+        var flags: Set<String> = ["x"]
+    }
+
+    @Test func nothingChangedGivesNoLines() {
+        #expect(ValueDiff.lines(from: Profile(), to: Profile()).isEmpty)
+    }
+
+    @Test func nestedStructMembersAreReportedByPath() {
+        var new = Profile()
+        new.age = 37
+        new.address.city = "Paris"
+        #expect(
+            ValueDiff.lines(from: Profile(), to: new, rootName: "state") == [
+                "state.age: 36 → 37",
+                #"state.address.city: "London" → "Paris""#,
+            ])
+    }
+
+    @Test func optionalsArraysDictionariesEnumsAndSets() {
+        var new = Profile()
+        new.address.zip = "75001"
+        new.tags = ["math", "poetry"]
+        new.scores = ["a": 2, "b": 3]
+        new.status = .loading(progress: 50)
+        new.flags = ["y"]
+        let lines = ValueDiff.lines(from: Profile(), to: new)
+        #expect(lines.contains(#"address.zip: nil → "75001""#))
+        #expect(lines.contains(#"tags[1]: added "poetry""#))
+        #expect(lines.contains("scores[\"a\"]: 1 → 2"))
+        #expect(lines.contains("scores[\"b\"]: added 3"))
+        #expect(lines.contains { $0.hasPrefix("status: ") && $0.contains("idle") && $0.contains("loading") })
+        #expect(lines.contains(#"flags: removed "x""#))
+        #expect(lines.contains(#"flags: added "y""#))
+    }
+
+    @Test func associatedValuesOfTheSameCaseAreDiffed() {
+        let lines = ValueDiff.lines(from: Status.loading(progress: 10), to: Status.loading(progress: 20))
+        #expect(lines == ["(loading).progress: 10 → 20"])
+    }
+
+    @Test func removedArrayElementsAreReported() {
+        #expect(ValueDiff.lines(from: [1, 2, 3], to: [1]) == ["[1]: removed 2", "[2]: removed 3"])
+    }
+
+    @Test func oneChangeInALargeArrayIsFoundAndOutputIsBounded() {
+        let old = Array(repeating: 0, count: 100_000)
+        var new = old
+        new[99_999] = 1
+        #expect(ValueDiff.lines(from: old, to: new) == ["[99999]: 0 → 1"])
+        let everything = Array(repeating: 1, count: 100)
+        let bounded = ValueDiff.lines(from: Array(repeating: 0, count: 100), to: everything, maxLines: 3)
+        #expect(bounded.count == 4)
+        #expect(bounded.last == "… and 97 more changes")
+    }
+
+    @Test func longValuesAreCut() {
+        let line = ValueDiff.lines(from: "a", to: String(repeating: "b", count: 500), maxValueLength: 10)
+        #expect(line == [#""a" → "bbbbbbbbb…"#])
+    }
+}
