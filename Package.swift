@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Redux", targets: ["Redux"]),
         .library(name: "ReduxAsync", targets: ["ReduxAsync"]),
         .library(name: "ReduxThunk", targets: ["ReduxThunk"]),
+        .library(name: "ReduxLogging", targets: ["ReduxLogging"]),
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
@@ -15,19 +16,23 @@ let package = Package(
         .target(name: "Redux"),
         .target(name: "ReduxAsync", dependencies: ["Redux"]),
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
+        .target(name: "ReduxLogging", dependencies: ["Redux"]),
         .target(name: "ReduxTesting", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
-            dependencies: ["Redux", "ReduxAsync", "ReduxThunk"],
+            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
         .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync", "ReduxTesting"]),
         .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk", "ReduxTesting"]),
+        .testTarget(name: "ReduxLoggingTests", dependencies: ["ReduxLogging"]),
         .testTarget(name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
-            name: "ReduxDocumentationTests", dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting"]),
+            name: "ReduxDocumentationTests",
+            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

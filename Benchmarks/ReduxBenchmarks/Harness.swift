@@ -4,8 +4,44 @@ import Dispatch
 struct Scenario {
     var name: String
     var note: String = ""
+    /// Heavy scenarios run `iterations / scale` dispatches per sample.
+    var scale: Int = 1
     /// Returns a closure that performs `n` dispatches.
-    var prepare: @MainActor () -> (@MainActor (Int) async -> Void)
+    var prepare: @MainActor () -> Loop
+
+    init(
+        name: String, note: String = "", scale: Int = 1, prepare: @escaping @MainActor () -> (@MainActor (Int) -> Void)
+    ) {
+        self.name = name
+        self.note = note
+        self.scale = scale
+        self.prepare = { .sync(prepare()) }
+    }
+
+    init(
+        name: String, note: String = "", scale: Int = 1,
+        async prepare: @escaping @MainActor () -> (@MainActor (Int) async -> Void)
+    ) {
+        self.name = name
+        self.note = note
+        self.scale = scale
+        self.prepare = { .async(prepare()) }
+    }
+}
+
+/// The timed loop: synchronous for everything but async work, because an `async` loop changes
+/// what the compiler inlines and adds retains around each call — it would measure the harness.
+enum Loop {
+    case sync(@MainActor (Int) -> Void)
+    case async(@MainActor (Int) async -> Void)
+
+    @MainActor
+    func callAsFunction(_ count: Int) async {
+        switch self {
+        case .sync(let body): body(count)
+        case .async(let body): await body(count)
+        }
+    }
 }
 
 /// Timing of one scenario: nanoseconds per dispatch over several samples.
@@ -36,13 +72,14 @@ struct Configuration {
 @MainActor
 func measure(_ scenario: Scenario, _ configuration: Configuration) async -> Measurement {
     let run = scenario.prepare()
-    await run(configuration.warmup)
+    let iterations = Swift.max(configuration.iterations / scenario.scale, configuration.iterations == 0 ? 0 : 1)
+    await run(configuration.warmup / scenario.scale)
     var samples: [Double] = []
     for _ in 0..<configuration.samples {
         let start = DispatchTime.now().uptimeNanoseconds
-        await run(configuration.iterations)
+        await run(iterations)
         let end = DispatchTime.now().uptimeNanoseconds
-        samples.append(Double(end - start) / Double(Swift.max(configuration.iterations, 1)))
+        samples.append(Double(end - start) / Double(Swift.max(iterations, 1)))
     }
     return Measurement(name: scenario.name, note: scenario.note, samples: samples)
 }

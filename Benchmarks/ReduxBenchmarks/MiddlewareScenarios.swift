@@ -1,5 +1,6 @@
 import Redux
 import ReduxAsync
+import ReduxLogging
 import ReduxThunk
 
 /// An async action whose work does nothing: measures what starting (and finishing) one costs.
@@ -47,17 +48,72 @@ func middlewareScenarios() -> [Scenario] {
         })
 
     scenarios.append(
-        Scenario(name: "async middleware, async action start", note: "task start and finish included") {
+        Scenario(
+            name: "async middleware, async action start", note: "task start and finish included",
+            async: {
+                let store = Store(
+                    initialState: BenchState(elements: smallState), reducer: makeReducer(),
+                    middleware: [asyncActionMiddleware()])
+                let action: any Action = Ping()
+                return { n in
+                    for index in 0..<n {
+                        store.dispatch(action)
+                        if index % 1_000 == 999 { await store.effects.waitForAll() }
+                    }
+                    await store.effects.waitForAll()
+                }
+            }))
+    scenarios.append(
+        Scenario(name: "logging, filtered out", note: "the predicate says no") {
+            let options = LoggingOptions<BenchState>(predicate: { _, _ in false }, sink: LogSink { _ in })
             let store = Store(
                 initialState: BenchState(elements: smallState), reducer: makeReducer(),
-                middleware: [asyncActionMiddleware()])
-            let action: any Action = Ping()
+                middleware: [loggingMiddleware(options)])
+            let action: any Action = Increment()
             return { n in
-                for index in 0..<n {
-                    store.dispatch(action)
-                    if index % 1_000 == 999 { await store.effects.waitForAll() }
+                for _ in 0..<n { store.dispatch(action) }
+            }
+        })
+
+    scenarios.append(
+        Scenario(name: "logging, full entry, 1000 elements", note: "entry built and discarded", scale: 100) {
+            let sink = Sink()
+            let options = LoggingOptions<BenchState>(sink: LogSink { entry in sink.total &+= entry.utf8.count })
+            let store = Store(
+                initialState: BenchState(elements: smallState), reducer: makeReducer(),
+                middleware: [loggingMiddleware(options)])
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+            }
+        })
+
+    scenarios.append(
+        Scenario(
+            name: "logging, full entry, 100000 elements", note: "one element changes; diff and bounded output",
+            scale: 1_000
+        ) {
+            let sink = Sink()
+            let options = LoggingOptions<BenchState>(sink: LogSink { entry in sink.total &+= entry.utf8.count })
+            let store = Store(
+                initialState: BenchState(elements: largeState), reducer: makeReducer(),
+                middleware: [loggingMiddleware(options)])
+            var index = 0
+            return { n in
+                for _ in 0..<n {
+                    store.dispatch(TouchItem(index: index))
+                    index = index == largeState - 1 ? 0 : index + 1
                 }
-                await store.effects.waitForAll()
+            }
+        })
+    scenarios.append(
+        Scenario(name: "diff alone, 100000 elements, one change", note: "ValueDiff on two states", scale: 1_000) {
+            let old = BenchState(elements: largeState)
+            var new = old
+            new.items[largeState / 2] = 1
+            let sink = Sink()
+            return { n in
+                for _ in 0..<n { sink.total &+= ValueDiff.lines(from: old, to: new).count }
             }
         })
     return scenarios

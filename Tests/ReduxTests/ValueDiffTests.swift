@@ -72,3 +72,18 @@ struct ValueDiffTests {
         #expect(line == [#""a" → "bbbbbbbbb…"#])
     }
 }
+
+struct BoundedDescriptionTests {
+    struct Big { var name = "big"; var items = Array(0..<100_000); var table = ["k": 1]; var note: String? = nil }
+
+    @Test func longCollectionsAreElidedWithACount() {
+        let text = ValueDiff.boundedDescription(Big(), maxElements: 3)
+        #expect(text == #"Big(name: "big", items: [0, 1, 2, … 99997 more], table: ["k": 1], note: nil)"#)
+    }
+
+    @Test func enumsShowTheirCaseAndPayload() {
+        enum Phase { case idle, running(step: Int) }
+        #expect(ValueDiff.boundedDescription(Phase.running(step: 2)) == ".running(step: 2)")
+        #expect(ValueDiff.boundedDescription(Phase.idle) == ".idle")
+    }
+}

@@ -154,8 +154,11 @@ extension StoreCore {
         }
     }
 
-    /// The final dispatch: reduces, then tells observers and subscribers.
+    /// The final dispatch: reduces, then tells observers and subscribers. Always inlined into
+    /// `dispatch`, so a dispatch without middleware is one specialised function with no inner call,
+    /// whatever the caller's inliner decides.
     @inlinable
+    @inline(__always)
     @MainActor
     func reduce(_ action: any Action) {
         let machine = self.machine

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// A readable, dependency-free diff of two values, built on `Mirror`: one line per changed path,
 /// `path: old → new`. Shared with ReduxTesting and ReduxLogging; not public API.
 ///
@@ -23,11 +31,109 @@ package enum ValueDiff {
         return collector.finish()
     }
 
-    /// A short, single-line description of `value`, cut at `maxLength`.
+    /// A short, single-line description of `value`, cut at `maxLength`: type names unqualified,
+    /// strings quoted, long collections elided.
     package static func describe(_ value: Any, maxLength: Int = 120) -> String {
-        let text = String(reflecting: value).replacingNewlines()
+        boundedDescription(value, maxElements: 10, maxLength: maxLength)
+    }
+
+    /// A single-line description whose collections show at most `maxElements` elements followed
+    /// by a count of the rest, so a state holding 100,000 elements prints in a line. Walks only
+    /// what it prints.
+    package static func boundedDescription(_ value: Any, maxElements: Int = 10, maxLength: Int = 2_000) -> String {
+        var text = ""
+        Bounded(maxElements: maxElements).write(value, into: &text, depth: 0)
         guard text.count > maxLength else { return text }
         return String(text.prefix(maxLength)) + "…"
+    }
+
+    private struct Bounded {
+        let maxElements: Int
+
+        func write(_ value: Any, into text: inout String, depth: Int) {
+            let mirror = Mirror(reflecting: value)
+            guard depth < 12 else {
+                text += "…"
+                return
+            }
+            switch mirror.displayStyle {
+            case .struct?, .class?:
+                guard !mirror.children.isEmpty else {
+                    text += String(reflecting: value).replacingNewlines()
+                    return
+                }
+                text += "\(mirror.subjectType)("
+                writeFields(mirror, into: &text, depth: depth)
+                text += ")"
+            case .tuple?:
+                text += "("
+                writeFields(mirror, into: &text, depth: depth)
+                text += ")"
+            case .optional?:
+                if let wrapped = mirror.children.first?.value {
+                    write(wrapped, into: &text, depth: depth + 1)
+                } else {
+                    text += "nil"
+                }
+            case .enum?:
+                guard let payload = mirror.children.first else {
+                    text += ".\(value)"
+                    return
+                }
+                text += ".\(payload.label ?? "")("
+                let payloadMirror = Mirror(reflecting: payload.value)
+                if payloadMirror.displayStyle == .tuple {
+                    writeFields(payloadMirror, into: &text, depth: depth + 1)
+                } else {
+                    write(payload.value, into: &text, depth: depth + 1)
+                }
+                text += ")"
+            case .collection?, .set?:
+                writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { element, text in
+                    write(element, into: &text, depth: depth + 1)
+                }
+            case .dictionary?:
+                writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { pair, text in
+                    let parts = Array(Mirror(reflecting: pair).children)
+                    guard parts.count == 2 else { return write(pair, into: &text, depth: depth + 1) }
+                    write(parts[0].value, into: &text, depth: depth + 1)
+                    text += ": "
+                    write(parts[1].value, into: &text, depth: depth + 1)
+                }
+            default:
+                text += String(reflecting: value).replacingNewlines()
+            }
+        }
+
+        func writeFields(_ mirror: Mirror, into text: inout String, depth: Int) {
+            var first = true
+            for child in mirror.children {
+                if !first { text += ", " }
+                first = false
+                if let label = child.label { text += "\(label): " }
+                write(child.value, into: &text, depth: depth + 1)
+            }
+        }
+
+        func writeElements(
+            _ value: Any, _ mirror: Mirror, open: String, close: String, into text: inout String, depth: Int,
+            element: (Any, inout String) -> Void
+        ) {
+            text += open
+            var written = 0
+            let iterator = mirror.children.makeIterator()
+            while written < maxElements, let child = iterator.next() {
+                if written > 0 { text += ", " }
+                element(child.value, &text)
+                written += 1
+            }
+            // `Mirror.children.count` walks the whole collection; the collection knows its count.
+            let total = (value as? any Collection)?.count ?? mirror.children.count
+            if total > written {
+                text += "\(written > 0 ? ", " : "")… \(total - written) more"
+            }
+            text += close
+        }
     }
 
     private struct Collector {
@@ -61,6 +167,11 @@ package enum ValueDiff {
         }
 
         mutating func diff(_ path: String, _ old: Any, _ new: Any) {
+            // Arrays of `Equatable` elements first: their own scan answers "equal" too, faster than
+            // the generic `==` (which would compare element by element, unspecialised).
+            if let fast = old as? any EquatableElements, fast.hasSameType(as: new) {
+                return diffEquatableElements(path, fast, new)
+            }
             if let equal = ValueDiff.equalIfEquatable(old, new), equal { return }
             let oldMirror = Mirror(reflecting: old)
             let newMirror = Mirror(reflecting: new)
@@ -120,6 +231,22 @@ package enum ValueDiff {
             }
         }
 
+        /// Arrays of `Equatable` elements: compare elements with `==` and walk only those that
+        /// differ, instead of reflecting every element.
+        mutating func diffEquatableElements(_ path: String, _ old: any EquatableElements, _ new: Any) {
+            let changed = old.differingIndices(from: new, limit: maxLines + 1)
+            for index in changed.indices {
+                if let before = old.element(at: index), let after = old.element(in: new, at: index) {
+                    diff("\(path)[\(index)]", before, after)
+                } else if let after = old.element(in: new, at: index) {
+                    emit("\(path)[\(index)]", "added \(short(after))")
+                } else if let before = old.element(at: index) {
+                    emit("\(path)[\(index)]", "removed \(short(before))")
+                }
+            }
+            if changed.more > 0 { omitted += changed.more }
+        }
+
         mutating func diffDictionary(_ path: String, _ old: Mirror, _ new: Mirror) {
             func entries(_ mirror: Mirror) -> [String: Any] {
                 var result: [String: Any] = [:]
@@ -160,6 +287,68 @@ package enum ValueDiff {
     private static func isEqual<T: Equatable>(_ old: T, _ new: Any) -> Bool? {
         guard let new = new as? T else { return nil }
         return old == new
+    }
+}
+
+/// Arrays whose elements are `Equatable`, so the diff can find changed indices with `==`.
+protocol EquatableElements {
+    func hasSameType(as other: Any) -> Bool
+    /// The indices whose elements differ (including added or removed ones), at most `limit` of
+    /// them, and how many more there were.
+    func differingIndices(from other: Any, limit: Int) -> (indices: [Int], more: Int)
+    func element(at index: Int) -> Any?
+    func element(in other: Any, at index: Int) -> Any?
+}
+
+extension Array: EquatableElements where Element: Equatable {
+    func hasSameType(as other: Any) -> Bool { other is [Element] }
+
+    func differingIndices(from other: Any, limit: Int) -> (indices: [Int], more: Int) {
+        guard let other = other as? [Element] else { return ([], 0) }
+        var indices: [Int] = []
+        var more = 0
+        let shared = Swift.min(count, other.count)
+        func note(_ index: Int) {
+            if indices.count < limit { indices.append(index) } else { more += 1 }
+        }
+        if count == other.count,
+            withUnsafeBufferPointer({ $0.baseAddress }) == other.withUnsafeBufferPointer({ $0.baseAddress })
+        {
+            return ([], 0)  // the same storage: nothing changed
+        }
+        if _isPOD(Element.self) {
+            // Plain data: skip blocks whose bytes are equal (equal bytes are equal values), and
+            // confirm the others with `==` (which decides cases like -0.0 and 0.0).
+            let stride = MemoryLayout<Element>.stride
+            withUnsafeBytes { mine in
+                other.withUnsafeBytes { theirs in
+                    guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else {
+                        for index in 0..<shared where self[index] != other[index] { note(index) }
+                        return
+                    }
+                    var start = 0
+                    while start < shared {
+                        let end = Swift.min(start + 256, shared)
+                        let offset = start * stride
+                        if memcmp(mine + offset, theirs + offset, (end - start) * stride) != 0 {
+                            for index in start..<end where self[index] != other[index] { note(index) }
+                        }
+                        start = end
+                    }
+                }
+            }
+        } else {
+            for index in 0..<shared where self[index] != other[index] { note(index) }
+        }
+        for index in shared..<Swift.max(count, other.count) { note(index) }
+        return (indices, more)
+    }
+
+    func element(at index: Int) -> Any? { index >= 0 && index < count ? self[index] : nil }
+
+    func element(in other: Any, at index: Int) -> Any? {
+        guard let other = other as? [Element], index >= 0, index < other.count else { return nil }
+        return other[index]
     }
 }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Redux
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Turns one action and its states into a log entry and writes it to the sink.
+@usableFromInline
+struct LogFormatter<State>: Sendable {
+    let options: LoggingOptions<State>
+    let colored: Bool
+
+    @usableFromInline
+    init(_ options: LoggingOptions<State>) {
+        self.options = options
+        switch options.colors {
+        case .always: colored = true
+        case .never: colored = false
+        case .automatic: colored = options.sink.isStandardOutput && isatty(STDOUT_FILENO) == 1
+        }
+    }
+
+    @usableFromInline
+    func log(action: any Action, before: State?, after: State?, elapsed: Duration?) {
+        options.sink.write(entry(action: action, before: before, after: after, elapsed: elapsed, now: Date()))
+    }
+
+    /// The entry for one action; `now` is the time of day shown in the title.
+    func entry(action: any Action, before: State?, after: State?, elapsed: Duration?, now: Date) -> String {
+        let parts = options.parts
+        var title =
+            paint("action \(String(describing: type(of: action)))", .bold) + paint(" @ \(Self.timeOfDay(now))", .gray)
+        if parts.contains(.duration), let elapsed {
+            title += paint(" (in \(Self.milliseconds(elapsed)))", .gray)
+        }
+        let shownBefore = before.map(present)
+        let shownAfter = after.map(present)
+        var diff: [String] = []
+        if parts.contains(.diff), let shownBefore, let shownAfter {
+            diff = ValueDiff.lines(from: shownBefore, to: shownAfter, maxLines: options.maxDiffLines)
+            if diff.isEmpty { diff = ["(no changes)"] }
+        }
+        switch options.style {
+        case .collapsed:
+            return diff.isEmpty ? title : title + " · " + paint(diff.joined(separator: "; "), .yellow)
+        case .full:
+            var lines = [title]
+            if parts.contains(.previousState), let shownBefore {
+                lines.append(row("prev state", describe(shownBefore), .gray))
+            }
+            if parts.contains(.action) {
+                lines.append(row("action", describe(options.actionTransformer?(action) ?? action), .blue))
+            }
+            if parts.contains(.nextState), let shownAfter {
+                lines.append(row("next state", describe(shownAfter), .green))
+            }
+            if let first = diff.first {
+                lines.append(row("diff", first, .yellow))
+                lines += diff.dropFirst().map { "  " + String(repeating: " ", count: 12) + paint($0, .yellow) }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    private func present(_ state: State) -> Any {
+        options.stateTransformer?(state) ?? state
+    }
+
+    private func describe(_ value: Any) -> String {
+        ValueDiff.boundedDescription(value, maxElements: options.maxCollectionElements)
+    }
+
+    private func row(_ label: String, _ text: String, _ color: Color) -> String {
+        "  " + paint(label.padding(toLength: 12, withPad: " ", startingAt: 0), .gray) + paint(text, color)
+    }
+
+    enum Color: String {
+        case bold = "1"
+        case gray = "90"
+        case blue = "34"
+        case green = "32"
+        case yellow = "33"
+    }
+
+    private func paint(_ text: String, _ color: Color) -> String {
+        colored ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// `HH:mm:ss.SSS` in the local time zone.
+    static func timeOfDay(_ date: Date) -> String {
+        let local = date.timeIntervalSince1970 + Double(TimeZone.current.secondsFromGMT(for: date))
+        let milliseconds = Int((local * 1_000).rounded())
+        let day = 86_400_000
+        let inDay = ((milliseconds % day) + day) % day
+        let hours = inDay / 3_600_000
+        let minutes = inDay / 60_000 % 60
+        let seconds = inDay / 1_000 % 60
+        let millis = inDay % 1_000
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let three = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(two(hours)):\(two(minutes)):\(two(seconds)).\(three)"
+    }
+
+    /// A duration in milliseconds with two decimals.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let hundredths = seconds * 100_000 + attoseconds / 10_000_000_000_000
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
+    }
+}
