@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReduxAsync", targets: ["ReduxAsync"]),
         .library(name: "ReduxThunk", targets: ["ReduxThunk"]),
         .library(name: "ReduxLogging", targets: ["ReduxLogging"]),
+        .library(name: "ReduxPersistence", targets: ["ReduxPersistence"]),
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
@@ -17,21 +18,29 @@ let package = Package(
         .target(name: "ReduxAsync", dependencies: ["Redux"]),
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
         .target(name: "ReduxLogging", dependencies: ["Redux"]),
+        .target(name: "ReduxPersistence", dependencies: ["Redux"]),
         .target(name: "ReduxTesting", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
-            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging"],
+            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
         .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync", "ReduxTesting"]),
         .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk", "ReduxTesting"]),
         .testTarget(name: "ReduxLoggingTests", dependencies: ["ReduxLogging"]),
+        .testTarget(
+            name: "ReduxPersistenceTests",
+            dependencies: ["ReduxPersistence", "ReduxTesting", "PersistenceCrashChild"]
+        ),
+        // Writes continuously so the crash test can kill it with SIGKILL; not a product.
+        .executableTarget(
+            name: "PersistenceCrashChild", dependencies: ["ReduxPersistence"], path: "Tests/PersistenceCrashChild"),
         .testTarget(name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",
-            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging"]
+            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging", "ReduxPersistence"]
         ),
     ],
     swiftLanguageModes: [.v6]

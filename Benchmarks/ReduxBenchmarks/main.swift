@@ -32,7 +32,7 @@ if let text = value(after: "--samples"), let number = Int(text), number > 0 { co
 let filter = value(after: "--filter")
 let json = arguments.contains("--json")
 
-let all = coreScenarios() + middlewareScenarios()
+let all = coreScenarios() + middlewareScenarios() + persistenceScenarios()
 let matches = all.filter { scenario in filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true }
 let selected = all.filter { scenario in
     scenario.name == "raw reducer" || matches.contains { $0.name == scenario.name }
@@ -55,4 +55,10 @@ if json {
     print(Report.json(results, baseline: baseline, configuration: configuration))
 } else {
     print(Report.table(results, baseline: baseline, configuration: configuration))
+    if matches.contains(where: { $0.name.hasPrefix("persistence") }) {
+        print("")
+        let dispatches = configuration.iterations >= 100_000 ? 100_000 : 10_000
+        print(await persistenceBurstReport(interval: .seconds(1), dispatches: dispatches))
+        print(await persistenceBurstReport(interval: .milliseconds(20), dispatches: dispatches))
+    }
 }

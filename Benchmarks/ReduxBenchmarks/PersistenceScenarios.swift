@@ -1,0 +1,65 @@
+import Foundation
+import Redux
+import ReduxPersistence
+
+/// What is persisted in the benchmarks: the count and the array.
+struct PersistedBench: Codable, Sendable {
+    var count: Int
+    var items: [Int]
+}
+
+@MainActor
+func makeBenchPersister(directory: URL, interval: Duration) -> Persister<BenchState, PersistedBench> {
+    Persister(
+        key: "bench-state", storage: FileStorage(directory: directory), interval: interval,
+        project: { PersistedBench(count: $0.count, items: $0.items) },
+        restore: { state, persisted in
+            state.count = persisted.count
+            state.items = persisted.items
+        })
+}
+
+func benchDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("redux-bench-\(UUID().uuidString)", isDirectory: true)
+}
+
+@MainActor
+func persistenceScenarios() -> [Scenario] {
+    [
+        Scenario(name: "persistence enabled", note: "1,000 elements, FileStorage, 1 s interval") {
+            let persister = makeBenchPersister(directory: benchDirectory(), interval: .seconds(1))
+            let store = Store(
+                initialState: persister.load(into: BenchState(elements: smallState)), reducer: makeReducer(),
+                middleware: [persister.middleware])
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+            }
+        }
+    ]
+}
+
+/// Dispatches 100,000 actions, yielding every 100 as an app's run loop would, and reports how many
+/// writes the persister actually performed.
+@MainActor
+func persistenceBurstReport(interval: Duration, dispatches: Int = 100_000) async -> String {
+    let directory = benchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let persister = makeBenchPersister(directory: directory, interval: interval)
+    let store = Store(
+        initialState: persister.load(into: BenchState(elements: smallState)), reducer: makeReducer(),
+        middleware: [persister.middleware])
+    let action: any Action = Increment()
+    let start = ContinuousClock.now
+    for index in 0..<dispatches {
+        store.dispatch(action)
+        if index % 100 == 99 { await Task.yield() }
+    }
+    let elapsed = ContinuousClock.now - start
+    try? await persister.flush()
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let writes = persister.writeCount - 1  // the last one is the flush
+    return "persistence burst: \(dispatches) dispatches in \(Int(seconds * 1_000)) ms with a \(interval) interval: "
+        + "\(writes) write(s) during the burst (\(String(format: "%.1f", Double(writes) / Swift.max(seconds, 0.001))) per second), "
+        + "plus 1 flush"
+}

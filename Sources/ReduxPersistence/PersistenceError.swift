@@ -1,0 +1,57 @@
+/// What went wrong while loading or saving persisted state. Every case is reported through the
+/// persister's error handler; none crashes the app or loses data.
+public enum PersistenceError: Error, CustomStringConvertible {
+    /// The stored data could not be decoded — empty, truncated, not JSON, or the wrong shape. It
+    /// was moved aside to `movedTo` (kept, never overwritten) and the store started from its
+    /// initial state.
+    case corruptData(key: String, movedTo: String?, underlying: any Error)
+    /// The stored data was written by a newer version of the app. It was left untouched, and
+    /// saving is paused so that it is never overwritten.
+    case newerVersion(key: String, stored: Int, supported: Int)
+    /// No migration is registered from this stored version.
+    case missingMigration(key: String, from: Int)
+    /// A migration threw. The stored data is left untouched and saving is paused.
+    case migrationFailed(key: String, from: Int, underlying: any Error)
+    /// A storage key (or application folder name) that could escape its directory.
+    case invalidKey(String)
+    /// Reading the stored data failed (permissions, I/O).
+    case readFailed(key: String, underlying: any Error)
+    /// Writing failed (read-only directory, disk full). The store keeps working and the next
+    /// change tries again.
+    case writeFailed(key: String, underlying: any Error)
+    /// A file-system call failed.
+    case io(operation: String, errno: Int32)
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .corruptData(let key, let movedTo, let underlying):
+            return "persisted data for \"\(key)\" is corrupt (\(underlying)); "
+                + (movedTo.map { "kept aside as \"\($0)\"" } ?? "it could not be moved aside")
+                + "; starting from the initial state"
+        case .newerVersion(let key, let stored, let supported):
+            return
+                "persisted data for \"\(key)\" has version \(stored), newer than \(supported); left untouched, saving paused"
+        case .missingMigration(let key, let from):
+            return "no migration for \"\(key)\" from version \(from); left untouched, saving paused"
+        case .migrationFailed(let key, let from, let underlying):
+            return "migrating \"\(key)\" from version \(from) failed: \(underlying); left untouched, saving paused"
+        case .invalidKey(let key):
+            return "invalid storage key \"\(key)\": it must be a plain file name (no \"/\", \"..\", leading \".\")"
+        case .readFailed(let key, let underlying):
+            return "reading persisted data for \"\(key)\" failed: \(underlying)"
+        case .writeFailed(let key, let underlying):
+            return "writing persisted data for \"\(key)\" failed: \(underlying); will retry on the next change"
+        case .io(let operation, let code):
+            return "\(operation): \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Where persisted data lives: a small key–value store of byte blobs.
+///
+/// Implementations must make ``write(_:for:)`` atomic — after a crash, a key holds either the
+/// previous data or the new data, never a mix — and must be safe to call from any thread.
+public protocol PersistenceStorage: Sendable {
+    /// The data stored under `key`, or `nil` when nothing is stored.
+    ///
+    /// - Parameter key: The name of the data.
+    /// - Returns: The data, or `nil`.
+    func read(_ key: String) throws -> Data?
+
+    /// Replaces the data stored under `key`, atomically.
+    ///
+    /// - Parameters:
+    ///   - data: The new data.
+    ///   - key: The name of the data.
+    func write(_ data: Data, for key: String) throws
+
+    /// Removes the data stored under `key`; does nothing when there is none.
+    ///
+    /// - Parameter key: The name of the data.
+    func remove(_ key: String) throws
+
+    /// Moves the data stored under `key` to `newKey`, replacing nothing that exists there.
+    ///
+    /// Used to keep corrupt data aside instead of overwriting it.
+    ///
+    /// - Parameters:
+    ///   - key: The name of the data.
+    ///   - newKey: The name to move it to.
+    func move(_ key: String, to newKey: String) throws
+}
+
+/// Storage in memory, for tests and previews. Thread-safe.
+public final class InMemoryStorage: PersistenceStorage, @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Data]
+
+    /// Creates a storage holding `values`.
+    ///
+    /// - Parameter values: The initial contents, by key.
+    public init(_ values: [String: Data] = [:]) {
+        self.values = values
+    }
+
+    /// Everything stored, by key.
+    public var contents: [String: Data] { lock.withLock { values } }
+
+    /// The data stored under `key`, or `nil`.
+    ///
+    /// - Parameter key: The name of the data.
+    /// - Returns: The data, or `nil`.
+    public func read(_ key: String) throws -> Data? { lock.withLock { values[key] } }
+
+    /// Replaces the data stored under `key`.
+    ///
+    /// - Parameters:
+    ///   - data: The new data.
+    ///   - key: The name of the data.
+    public func write(_ data: Data, for key: String) throws { lock.withLock { values[key] = data } }
+
+    /// Removes the data stored under `key`.
+    ///
+    /// - Parameter key: The name of the data.
+    public func remove(_ key: String) throws { lock.withLock { values[key] = nil } }
+
+    /// Moves the data stored under `key` to `newKey`.
+    ///
+    /// - Parameters:
+    ///   - key: The name of the data.
+    ///   - newKey: The name to move it to.
+    public func move(_ key: String, to newKey: String) throws {
+        lock.withLock {
+            values[newKey] = values[key]
+            values[key] = nil
+        }
+    }
+}

@@ -1,0 +1,342 @@
+import Foundation
+import Redux
+
+/// Saves a store's state (or a part of it) and restores it at launch, without ever losing it.
+///
+/// ```swift
+/// let persister = Persister<AppState, AppState>(key: "app-state", storage: try FileStorage(applicationName: "com.example.app"))
+/// let initial = persister.load(into: AppState())            // restore before creating the store
+/// let store = Store(initialState: initial, reducer: appReducer, middleware: [persister.middleware])
+/// // … at background or termination:
+/// try await persister.flush()
+/// ```
+///
+/// - **Loading**: a missing file gives the initial state. Corrupt data (empty, truncated, not
+///   JSON, the wrong shape) is reported as ``PersistenceError/corruptData(key:movedTo:underlying:)``,
+///   moved aside under a name that says so, and the initial state is used. Data from a newer
+///   version, or that no migration can read, is reported and left untouched, and saving pauses so
+///   it is never overwritten.
+/// - **Saving**: each reduced action marks the state dirty — the main actor pays nothing else. The
+///   first change is written at once; changes during the next `interval` are merged into one write
+///   of the latest state. Encoding and I/O run off the main actor, writes are applied in order
+///   (the latest state always wins) and are atomic. Nothing is written before ``load(into:)``.
+///   A failing write is reported; the next change tries again.
+///
+/// `Persister` is main-actor isolated.
+@MainActor
+public final class Persister<State, Persisted: Codable & Sendable> {
+    /// The storage key.
+    public let key: String
+    /// The current version of the persisted format.
+    public let version: Int
+
+    private let storage: any PersistenceStorage
+    private let decoding: Decoding<Persisted>
+    private let project: @MainActor (State) -> Persisted
+    private let restore: @MainActor (inout State, Persisted) -> Void
+    private let interval: Duration
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let onError: @MainActor (PersistenceError) -> Void
+    private let writer: Writer<Persisted>
+
+    private var getState: (@MainActor () -> State)?
+    private var hasLoaded = false
+    private var isDirty = false
+    private var blockedBy: PersistenceError?
+    private var writeLoop: Task<Void, Never>?
+    private var sequence: UInt64 = 0
+
+    /// Whether saving is paused by ``pause()``.
+    public private(set) var isPaused = false
+    /// The last error reported, if any.
+    public private(set) var lastError: PersistenceError?
+    /// How many writes reached the storage.
+    public private(set) var writeCount = 0
+
+    /// Creates a persister for a part of the state.
+    ///
+    /// - Parameters:
+    ///   - key: The storage key (a plain file name for ``FileStorage``).
+    ///   - version: The current version of the persisted format.
+    ///   - storage: Where the data lives.
+    ///   - coder: How values become bytes; JSON by default.
+    ///   - migrations: How to read older versions, one per version step.
+    ///   - interval: At most one write per interval; the first change is written at once.
+    ///   - sleep: Waits between writes; inject a controllable one in tests.
+    ///   - project: The part of the state to persist.
+    ///   - restore: Puts a restored value back into a state.
+    ///   - onError: Receives every error; the default writes it to standard error.
+    public init(
+        key: String,
+        version: Int = 1,
+        storage: any PersistenceStorage,
+        coder: any PersistenceCoder = JSONPersistenceCoder(),
+        migrations: [Migration] = [],
+        interval: Duration = .seconds(1),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        project: @escaping @MainActor (State) -> Persisted,
+        restore: @escaping @MainActor (inout State, Persisted) -> Void,
+        onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
+    ) {
+        self.key = key
+        self.version = version
+        self.storage = storage
+        self.decoding = Decoding(key: key, version: version, migrations: migrations, coder: coder)
+        self.project = project
+        self.restore = restore
+        self.interval = interval
+        self.sleep = sleep
+        self.onError = onError
+        self.writer = Writer(key: key, version: version, storage: storage, coder: coder)
+    }
+
+    /// Writes an error to standard error.
+    public static func reportToStandardError(_ error: PersistenceError) {
+        FileHandle.standardError.write(Data("swift-redux persistence: \(error)\n".utf8))
+    }
+
+    // MARK: - Loading
+
+    /// Restores the persisted value into `initial`, synchronously — call it before creating the
+    /// store. Errors are reported to the error handler (and kept in ``lastError``); the state is
+    /// then `initial`.
+    ///
+    /// - Parameter initial: The state to start from when nothing usable is stored.
+    /// - Returns: The state to create the store with.
+    public func load(into initial: State) -> State {
+        apply(Self.read(storage: storage, decoding: decoding), to: initial)
+    }
+
+    /// Restores the persisted value into `initial`, reading and decoding off the main actor — the
+    /// asynchronous variant of ``load(into:)``, for large data at launch.
+    ///
+    /// - Parameter initial: The state to start from when nothing usable is stored.
+    /// - Returns: The state to create the store with.
+    public func loadInBackground(into initial: State) async -> State {
+        let storage = storage
+        let decoding = decoding
+        let outcome = await Task.detached { Self.read(storage: storage, decoding: decoding) }.value
+        return apply(outcome, to: initial)
+    }
+
+    enum LoadOutcome: Sendable {
+        case missing
+        case loaded(Persisted)
+        case failed(PersistenceError, blocksSaving: Bool)
+    }
+
+    private nonisolated static func read(storage: any PersistenceStorage, decoding: Decoding<Persisted>) -> LoadOutcome
+    {
+        let key = decoding.key
+        let data: Data?
+        do {
+            data = try storage.read(key)
+        } catch let error as PersistenceError {
+            return .failed(error, blocksSaving: true)
+        } catch {
+            return .failed(.readFailed(key: key, underlying: error), blocksSaving: true)
+        }
+        guard let data else { return .missing }
+        switch decoding.decode(data) {
+        case .success(let value):
+            return .loaded(value)
+        case .failure(.unreadable(let error)):
+            return .failed(error, blocksSaving: true)
+        case .failure(.corrupt(let underlying)):
+            let aside = moveAside(key, in: storage)
+            // If the data could not be moved aside, saving would overwrite it: block instead.
+            return .failed(.corruptData(key: key, movedTo: aside, underlying: underlying), blocksSaving: aside == nil)
+        }
+    }
+
+    private nonisolated static func moveAside(_ key: String, in storage: any PersistenceStorage) -> String? {
+        let stamp = Int(Date().timeIntervalSince1970)
+        for attempt in 0..<100 {
+            let name = "\(key).corrupt-\(stamp)" + (attempt == 0 ? "" : "-\(attempt)")
+            if (try? storage.read(name)) != nil { continue }
+            if (try? storage.move(key, to: name)) != nil { return name }
+        }
+        return nil
+    }
+
+    private func apply(_ outcome: LoadOutcome, to initial: State) -> State {
+        hasLoaded = true
+        var state = initial
+        switch outcome {
+        case .missing:
+            break
+        case .loaded(let value):
+            restore(&state, value)
+        case .failed(let error, let blocksSaving):
+            if blocksSaving { blockedBy = error }
+            report(error)
+        }
+        scheduleWrite()
+        return state
+    }
+
+    // MARK: - Saving
+
+    /// The middleware that marks the state dirty after each reduced action. Add it to the store
+    /// created with the state ``load(into:)`` returned.
+    public var middleware: Middleware<State> {
+        { [self] _, getState in
+            self.getState = getState
+            return { next in
+                { action in
+                    next(action)
+                    self.stateDidChange()
+                }
+            }
+        }
+    }
+
+    private func stateDidChange() {
+        isDirty = true
+        if writeLoop == nil { scheduleWrite() }
+    }
+
+    /// Starts the write loop if there is something to write and writing is allowed.
+    private func scheduleWrite() {
+        guard writeLoop == nil, isDirty, hasLoaded, !isPaused, blockedBy == nil, getState != nil else { return }
+        writeLoop = Task { [weak self] in
+            await self?.runWriteLoop()
+        }
+    }
+
+    /// Writes the latest state, then waits `interval` before writing again if it changed meanwhile.
+    private func runWriteLoop() async {
+        while isDirty, !isPaused, blockedBy == nil, let getState {
+            isDirty = false
+            _ = await write(project(getState()))
+            try? await sleep(interval)
+        }
+        writeLoop = nil
+        // A change may have arrived after the loop decided to stop.
+        scheduleWrite()
+    }
+
+    /// Writes `value` off the main actor, in order. Returns the error, if any, after reporting it.
+    private func write(_ value: Persisted) async -> PersistenceError? {
+        sequence += 1
+        do {
+            if try await writer.write(value, sequence: sequence) { writeCount += 1 }
+            return nil
+        } catch {
+            let failure = error as? PersistenceError ?? .writeFailed(key: key, underlying: error)
+            report(failure)
+            return failure
+        }
+    }
+
+    /// Writes the latest state now and returns when it is in storage.
+    ///
+    /// - Throws: The ``PersistenceError`` of a failed write, or the error that blocks saving.
+    public func flush() async throws {
+        if let blockedBy { throw blockedBy }
+        guard hasLoaded, let getState else { return }
+        isDirty = false
+        if let error = await write(project(getState())) { throw error }
+    }
+
+    /// Removes the stored data. Later changes are saved again; call ``pause()`` first to stop
+    /// saving. Clears an error that blocked saving (the blocking data is what gets removed).
+    ///
+    /// - Throws: The storage's error.
+    public func purge() async throws {
+        sequence += 1
+        let purgedAt = sequence
+        try await writer.remove(sequence: purgedAt)
+        blockedBy = nil
+        isDirty = false
+    }
+
+    /// Stops saving; changes are remembered and saved on ``resume()``.
+    public func pause() {
+        isPaused = true
+    }
+
+    /// Resumes saving, writing the latest state if it changed while paused.
+    public func resume() {
+        isPaused = false
+        scheduleWrite()
+    }
+
+    /// Whether saving is blocked by data this version cannot read (see ``PersistenceError``).
+    public var isBlocked: Bool { blockedBy != nil }
+
+    private func report(_ error: PersistenceError) {
+        lastError = error
+        onError(error)
+    }
+}
+
+extension Persister where Persisted == State {
+    /// Creates a persister for the whole state.
+    ///
+    /// - Parameters:
+    ///   - key: The storage key (a plain file name for ``FileStorage``).
+    ///   - version: The current version of the persisted format.
+    ///   - storage: Where the data lives.
+    ///   - coder: How values become bytes; JSON by default.
+    ///   - migrations: How to read older versions, one per version step.
+    ///   - interval: At most one write per interval; the first change is written at once.
+    ///   - sleep: Waits between writes; inject a controllable one in tests.
+    ///   - onError: Receives every error; the default writes it to standard error.
+    public convenience init(
+        key: String,
+        version: Int = 1,
+        storage: any PersistenceStorage,
+        coder: any PersistenceCoder = JSONPersistenceCoder(),
+        migrations: [Migration] = [],
+        interval: Duration = .seconds(1),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
+    ) {
+        self.init(
+            key: key, version: version, storage: storage, coder: coder, migrations: migrations, interval: interval,
+            sleep: sleep, project: { $0 }, restore: { state, value in state = value }, onError: onError)
+    }
+}
+
+/// Encodes and writes off the main actor, one write at a time, never an older state after a newer.
+actor Writer<Persisted: Codable & Sendable> {
+    let key: String
+    let version: Int
+    let storage: any PersistenceStorage
+    let coder: any PersistenceCoder
+    private var lastApplied: UInt64 = 0
+
+    init(key: String, version: Int, storage: any PersistenceStorage, coder: any PersistenceCoder) {
+        self.key = key
+        self.version = version
+        self.storage = storage
+        self.coder = coder
+    }
+
+    /// Writes `value` unless something newer was already applied; returns whether it wrote.
+    func write(_ value: Persisted, sequence: UInt64) throws -> Bool {
+        guard sequence > lastApplied else { return false }
+        let data: Data
+        do {
+            data = try coder.encode(PersistedEnvelope(version: version, state: value))
+        } catch {
+            throw PersistenceError.writeFailed(key: key, underlying: error)
+        }
+        do {
+            try storage.write(data, for: key)
+        } catch let error as PersistenceError {
+            if case .invalidKey = error { throw error }
+            throw PersistenceError.writeFailed(key: key, underlying: error)
+        } catch {
+            throw PersistenceError.writeFailed(key: key, underlying: error)
+        }
+        lastApplied = sequence
+        return true
+    }
+
+    func remove(sequence: UInt64) throws {
+        try storage.remove(key)
+        lastApplied = Swift.max(lastApplied, sequence)
+    }
+}

@@ -1,0 +1,65 @@
+// The code of docs/persistence.md, kept compiling and checked.
+import Redux
+import ReduxPersistence
+import Testing
+
+private struct Settings: Codable, Equatable, Sendable {
+    var theme = "light"
+    var fontSize = 12
+}
+
+private struct AppState: Equatable {
+    var settings = Settings()
+    var isOnline = false  // not persisted
+}
+
+private struct SetTheme: Action { var theme: String }
+
+private let appReducer = Reducer<AppState>.on(SetTheme.self) { state, action in state.settings.theme = action.theme }
+
+@MainActor
+private func launch(storage: any PersistenceStorage) async throws -> Store<AppState> {
+    let persister = Persister<AppState, Settings>(
+        key: "settings",
+        version: 1,
+        storage: storage,  // try FileStorage(applicationName: "com.example.app")
+        project: \.settings,  // what to save
+        restore: { state, settings in state.settings = settings }  // where it goes back
+    )
+    // 1. Restore before creating the store (or `await persister.loadInBackground(into:)`).
+    let initial = persister.load(into: AppState())
+    // 2. Create the store with the persister's middleware.
+    let store = Store(initialState: initial, reducer: appReducer, middleware: [persister.middleware])
+    store.dispatch(SetTheme(theme: "dark"))  // saved within a second, off the main actor
+    // 3. At background or termination, make sure the latest state is on disk.
+    try await persister.flush()
+    return store
+}
+
+private struct SettingsV1: Codable, Sendable { var dark: Bool }
+private struct SettingsV2: Codable, Sendable { var theme: String }
+
+@MainActor
+struct PersistenceGuideTests {
+    @Test func persistenceGuide() async throws {
+        let storage = InMemoryStorage()
+        _ = try await launch(storage: storage)
+        let relaunched = try await launch(storage: storage)
+        #expect(relaunched.settings.theme == "dark")
+
+        let old = InMemoryStorage()
+        try old.write(
+            try JSONPersistenceCoder().encode(PersistedEnvelope(version: 1, state: SettingsV1(dark: true))),
+            for: "settings")
+        let persister = Persister<AppState, Settings>(
+            key: "settings", version: 3, storage: old,
+            migrations: [
+                .typed(from: 1, SettingsV1.self, to: SettingsV2.self) { v1 in
+                    SettingsV2(theme: v1.dark ? "dark" : "light")
+                },
+                .typed(from: 2, SettingsV2.self, to: Settings.self) { v2 in Settings(theme: v2.theme, fontSize: 12) },
+            ],
+            project: \.settings, restore: { state, settings in state.settings = settings })
+        #expect(persister.load(into: AppState()).settings == Settings(theme: "dark", fontSize: 12))
+    }
+}
