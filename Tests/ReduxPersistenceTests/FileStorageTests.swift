@@ -113,7 +113,7 @@ struct CrashSafetyTests {
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            #expect(committed == target, "round \(round): the child stopped early")
+            #expect(committed >= target, "round \(round): the child stopped early")
 
             let data = try #require(try storage.read("state"), "round \(round): no file")
             let stored = try coder.decode(PersistedEnvelope<Payload>.self, from: data).state
