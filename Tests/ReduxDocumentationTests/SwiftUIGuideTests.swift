@@ -1,0 +1,96 @@
+// The code of docs/swiftui.md. The SwiftUI views compile where SwiftUI exists (Apple platforms);
+// everywhere, the test checks the mechanism the guide promises, with `withObservationTracking` —
+// the tracking SwiftUI uses.
+import Observation
+import Redux
+import ReduxAsync
+import Testing
+
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
+private struct TodoState: Equatable {
+    var todos: [String] = []
+    var filter = ""
+}
+
+private struct SetFilter: Action { var text: String }
+private struct AddTodo: Action { var title: String }
+
+private struct LoadTodos: AsyncAction {
+    var cancellationID: (any Hashable & Sendable)? { "load-todos" }
+
+    @MainActor
+    func run(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> TodoState) async throws {
+        dispatch(AddTodo(title: "loaded"))
+    }
+}
+
+private let todoReducer = Reducer<TodoState>.combine(
+    .on(SetFilter.self) { state, action in state.filter = action.text },
+    .on(AddTodo.self) { state, action in state.todos.append(action.title) }
+)
+
+#if canImport(SwiftUI)
+    private struct TodoCount: View {
+        @Environment(Store<TodoState>.self) private var store
+
+        var body: some View {
+            Text("\(store.todos.count) to do")  // re-rendered when `todos` changes, not when `filter` does
+        }
+    }
+
+    private struct FilterField: View {
+        @Environment(Store<TodoState>.self) private var store
+
+        var body: some View {
+            TextField(
+                "Filter",
+                text: Binding(
+                    get: { store.filter },
+                    set: { store.dispatch(SetFilter(text: $0)) }
+                ))
+        }
+    }
+
+    private struct SearchScreen: View {
+        @Environment(Store<TodoState>.self) private var store
+
+        var body: some View {
+            List(store.todos, id: \.self) { Text($0) }
+                .task { store.dispatch(LoadTodos()) }
+                .onDisappear { store.dispatch(CancelAsyncAction(id: "load-todos")) }
+        }
+    }
+#endif
+
+private final class Renders: @unchecked Sendable {
+    var count = 0
+}
+
+@MainActor
+struct SwiftUIGuideTests {
+    @Test func swiftUIGuide() async {
+        let store = Store(initialState: TodoState(), reducer: todoReducer, middleware: [asyncActionMiddleware()])
+        // What `TodoCount.body` reads: only `todos`.
+        let renders = Renders()
+        withObservationTracking {
+            _ = store.todos.count
+        } onChange: {
+            renders.count += 1
+        }
+        store.dispatch(SetFilter(text: "milk"))  // another member: no re-render
+        #expect(renders.count == 0)
+        // The binding's get/set pair.
+        let get = { store.filter }
+        let set = { (text: String) in store.dispatch(SetFilter(text: text)) }
+        set("bread")
+        #expect(get() == "bread")
+        // `.task`: the async action's work.
+        store.dispatch(LoadTodos())
+        await store.effects.waitForAll()
+        #expect(store.todos == ["loaded"])
+        #expect(renders.count == 1)
+    }
+}
