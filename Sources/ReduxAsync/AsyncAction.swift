@@ -4,7 +4,7 @@ import Redux
 ///
 /// With ``asyncActionMiddleware(onError:)`` in the store, dispatching an async action passes it on
 /// to the reducer first — so the reducer can mark loading state — and then runs ``run(dispatch:getState:)``
-/// in a task tracked by the store's ``Redux/Effects``.
+/// in a task tracked by the store's `Effects`.
 ///
 /// ```swift
 /// struct Search: AsyncAction {

@@ -19,7 +19,7 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 ///
 /// Every action is passed on. For an async action, the middleware passes it on first (so reducers
 /// can mark loading state), then starts its work in a task tracked by the store's
-/// ``Redux/Effects``; `await store.effects.waitForAll()` waits for it. Other actions pay one type
+/// `Effects`; `await store.effects.waitForAll()` waits for it. Other actions pay one type
 /// check, which is remembered per action type.
 ///
 /// ```swift

@@ -55,7 +55,7 @@ public final class TestStore<State: Equatable> {
     private var isFinished = false
     private let creation: SourceLocationInfo
 
-    /// Creates a test store around a real ``Redux/Store``.
+    /// Creates a test store around a real `Store`.
     ///
     /// - Parameters:
     ///   - initialState: The state before any action.
@@ -63,6 +63,10 @@ public final class TestStore<State: Equatable> {
     ///   - middleware: The middleware under test; a recording middleware is added after them.
     ///   - exhaustivity: How strictly to check. Defaults to ``Exhaustivity/on``.
     ///   - timeout: How long to wait for received actions and for work in flight.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
     public init(
         initialState: State,
         reducer: Reducer<State>,
@@ -100,6 +104,10 @@ public final class TestStore<State: Equatable> {
     /// - Parameters:
     ///   - action: The action to dispatch.
     ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
     public func dispatch(
         _ action: any Action,
         _ update: ((inout State) throws -> Void)? = nil,
@@ -142,6 +150,10 @@ public final class TestStore<State: Equatable> {
     ///   - type: The type of action expected.
     ///   - timeout: How long to wait; defaults to ``timeout``.
     ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
     public func receive<A: Action>(
         _ type: A.Type,
         timeout: Duration? = nil,
@@ -163,6 +175,10 @@ public final class TestStore<State: Equatable> {
     ///   - timeout: How long to wait; defaults to ``timeout``.
     ///   - predicate: Whether a received action is the one expected.
     ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
     public func receive(
         _ description: String = "an action matching the predicate",
         timeout: Duration? = nil,
@@ -232,13 +248,18 @@ public final class TestStore<State: Equatable> {
     }
 
     /// Waits for the work in flight (async actions, thunks, anything registered in the store's
-    /// ``Redux/Effects``) to end, then checks that every received action was asserted.
+    /// `Effects`) to end, then checks that every received action was asserted.
     ///
     /// Work still running after `timeout` fails the test and is cancelled. Call this at the end of
     /// every test that starts asynchronous work; a test store released with work in flight or with
     /// unasserted actions fails the test too.
     ///
-    /// - Parameter timeout: How long to wait; defaults to ``timeout``.
+    /// - Parameters:
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
     public func finish(
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,

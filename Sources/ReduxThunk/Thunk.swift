@@ -23,7 +23,7 @@ public struct Thunk<State, Extra: Sendable>: Action {
 }
 
 /// An asynchronous function dispatched in place of an action; ``thunkMiddleware(extra:)`` runs it
-/// in a task tracked by the store's ``Redux/Effects``, and it can return a value.
+/// in a task tracked by the store's `Effects`, and it can return a value.
 ///
 /// Dispatch it to fire and forget, or run it to wait for its value:
 ///
@@ -51,7 +51,7 @@ public struct AsyncThunk<State, Extra: Sendable, Value: Sendable>: Action {
     /// - Parameters:
     ///   - id: Identifies the work so it can be cancelled with `store.effects.cancel(id:)`.
     ///   - body: The work; runs on the main actor in a new task. Its value is returned to whoever
-    ///     awaits the thunk with ``Redux/Store/run(_:)`` or ``ThunkContext/run(_:)``.
+    ///     awaits the thunk with `Store/run(_:)` or ``ThunkContext/run(_:)``.
     public init(
         id: (any Hashable & Sendable)? = nil,
         _ body: @escaping @MainActor @Sendable (ThunkContext<State, Extra>) async throws -> Value

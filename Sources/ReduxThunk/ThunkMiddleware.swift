@@ -4,7 +4,7 @@ import Redux
 /// `dispatch`, `getState` and `extra`, and forwards every other action untouched.
 ///
 /// Thunks never reach the reducer. Async thunks run in tasks tracked by the store's
-/// ``Redux/Effects``: `await store.effects.waitForAll()` waits for them, and releasing the store
+/// `Effects`: `await store.effects.waitForAll()` waits for them, and releasing the store
 /// cancels them. Other actions pay one type check, remembered per action type.
 ///
 /// ```swift
