@@ -25,9 +25,11 @@ let package = Package(
             dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
-        .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
-        .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync", "ReduxTesting"]),
-        .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk", "ReduxTesting"]),
+        // Helpers shared by the test targets (a gate, a log); not a product.
+        .target(name: "ReduxTestSupport", path: "Tests/ReduxTestSupport"),
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTestSupport"]),
+        .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync", "ReduxTesting", "ReduxTestSupport"]),
+        .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk", "ReduxTesting", "ReduxTestSupport"]),
         .testTarget(name: "ReduxLoggingTests", dependencies: ["ReduxLogging"]),
         .testTarget(
             name: "ReduxPersistenceTests",
@@ -36,7 +38,8 @@ let package = Package(
         // Writes continuously so the crash test can kill it with SIGKILL; not a product.
         .executableTarget(
             name: "PersistenceCrashChild", dependencies: ["ReduxPersistence"], path: "Tests/PersistenceCrashChild"),
-        .testTarget(name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk"]),
+        .testTarget(
+            name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk", "ReduxTestSupport"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",

@@ -9,20 +9,29 @@ struct Ping: AsyncAction {
     func run(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> BenchState) async throws {}
 }
 
+/// A store with one middleware, dispatching a plain `Increment`: what non-matching traffic costs.
+@MainActor
+func plainActionScenario(_ name: String, note: String, _ middleware: @escaping @MainActor () -> Middleware<BenchState>)
+    -> Scenario
+{
+    Scenario(name: name, note: note) {
+        let store = Store(
+            initialState: BenchState(elements: smallState), reducer: makeReducer(), middleware: [middleware()])
+        let action: any Action = Increment()
+        return { n in
+            for _ in 0..<n { store.dispatch(action) }
+        }
+    }
+}
+
 /// Scenarios for the middleware modules (issue 3 onwards).
 @MainActor
 func middlewareScenarios() -> [Scenario] {
     var scenarios: [Scenario] = []
 
     scenarios.append(
-        Scenario(name: "thunk middleware, plain action", note: "overhead for non-thunk traffic") {
-            let store = Store(
-                initialState: BenchState(elements: smallState), reducer: makeReducer(),
-                middleware: [thunkMiddleware()])
-            let action: any Action = Increment()
-            return { n in
-                for _ in 0..<n { store.dispatch(action) }
-            }
+        plainActionScenario("thunk middleware, plain action", note: "overhead for non-thunk traffic") {
+            thunkMiddleware()
         })
 
     scenarios.append(
@@ -37,14 +46,8 @@ func middlewareScenarios() -> [Scenario] {
         })
 
     scenarios.append(
-        Scenario(name: "async middleware, plain action", note: "overhead for non-async traffic") {
-            let store = Store(
-                initialState: BenchState(elements: smallState), reducer: makeReducer(),
-                middleware: [asyncActionMiddleware()])
-            let action: any Action = Increment()
-            return { n in
-                for _ in 0..<n { store.dispatch(action) }
-            }
+        plainActionScenario("async middleware, plain action", note: "overhead for non-async traffic") {
+            asyncActionMiddleware()
         })
 
     scenarios.append(
@@ -64,15 +67,8 @@ func middlewareScenarios() -> [Scenario] {
                 }
             }))
     scenarios.append(
-        Scenario(name: "logging, filtered out", note: "the predicate says no") {
-            let options = LoggingOptions<BenchState>(predicate: { _, _ in false }, sink: LogSink { _ in })
-            let store = Store(
-                initialState: BenchState(elements: smallState), reducer: makeReducer(),
-                middleware: [loggingMiddleware(options)])
-            let action: any Action = Increment()
-            return { n in
-                for _ in 0..<n { store.dispatch(action) }
-            }
+        plainActionScenario("logging, filtered out", note: "the predicate says no") {
+            loggingMiddleware(LoggingOptions(predicate: { _, _ in false }, sink: LogSink { _ in }))
         })
 
     scenarios.append(

@@ -1,21 +1,6 @@
 import Redux
 import ReduxAsync
-
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
-    }
-}
+import ReduxTestSupport
 
 struct Counter: Equatable, Sendable {
     var count = 0

@@ -1,5 +1,6 @@
 import Redux
 import ReduxAsync
+import ReduxTestSupport
 import Testing
 
 @testable import ReduxTesting

@@ -1,4 +1,5 @@
 import Observation
+import ReduxTestSupport
 import Testing
 
 @testable import Redux

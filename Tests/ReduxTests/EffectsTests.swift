@@ -1,23 +1,7 @@
+import ReduxTestSupport
 import Testing
 
 @testable import Redux
-
-/// A gate that tasks can wait on until the test opens it; no sleeps.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
-    }
-}
 
 @MainActor
 struct EffectsTests {

@@ -1,3 +1,4 @@
+import ReduxTestSupport
 import Testing
 
 @testable import Redux

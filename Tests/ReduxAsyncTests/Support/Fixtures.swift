@@ -1,22 +1,6 @@
 import Redux
 import ReduxAsync
-
-/// A gate that tasks wait on until the test opens it: deterministic, no sleeps.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
-    }
-}
+import ReduxTestSupport
 
 struct SearchState: Equatable, Sendable {
     var isLoading = false
@@ -73,9 +57,3 @@ let searchReducer = Reducer<SearchState>.combine(
         state.cancelled += 1
     }
 )
-
-@MainActor
-final class Log<Element> {
-    private(set) var items: [Element] = []
-    func append(_ item: Element) { items.append(item) }
-}

@@ -1,4 +1,5 @@
 import Redux
+import ReduxTestSupport
 
 struct Counter: Equatable, Sendable {
     var count = 0
@@ -18,11 +19,6 @@ let counterReducer = Reducer<Counter>.combine(
 )
 
 /// Collects values in order; a class so closures on the main actor can append to it.
-@MainActor
-final class Log<Element> {
-    private(set) var items: [Element] = []
-    func append(_ item: Element) { items.append(item) }
-}
 
 /// A middleware that records `tag` before and after calling `next`.
 @MainActor

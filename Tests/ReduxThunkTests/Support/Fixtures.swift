@@ -1,21 +1,6 @@
 import Redux
+import ReduxTestSupport
 import ReduxThunk
-
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
-    }
-}
 
 /// The dependencies handed to thunks as their extra argument.
 struct Dependencies: Sendable {
@@ -56,9 +41,3 @@ let appReducer = Reducer<AppState>.combine(
         }
     }
 )
-
-@MainActor
-final class Log<Element> {
-    private(set) var items: [Element] = []
-    func append(_ item: Element) { items.append(item) }
-}
