@@ -25,6 +25,11 @@ enum Report {
         if !goals.isEmpty {
             lines.append("")
             lines.append("SPEC §8 goals, ratios of medians from this run:")
+            if configuration.iterations < Configuration.full.iterations {
+                lines.append(
+                    "  (a short run: too few dispatches for these ratios to mean much; run without --quick to judge them)"
+                )
+            }
             for goal in goals {
                 let verdict = goal.isMet ? "met" : "MISSED"
                 lines.append(
