@@ -43,7 +43,10 @@ let package = Package(
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",
-            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging", "ReduxPersistence"]
+            dependencies: [
+                "Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging", "ReduxPersistence",
+                "ReduxTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -245,8 +245,7 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// - Throws: The storage's error.
     public func purge() async throws {
         sequence += 1
-        let purgedAt = sequence
-        try await writer.remove(sequence: purgedAt)
+        try await writer.remove(sequence: sequence)
         blockedBy = nil
         isDirty = false
     }

@@ -164,8 +164,8 @@ public final class TestStore<State: Equatable> {
         column: UInt = #column
     ) async {
         await receive(
-            "\(A.self)", timeout: timeout, where: { $0 is A }, update,
-            location: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+            "\(A.self)", timeout: timeout, where: { $0 is A }, update, fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Waits for an action that matches `predicate`, and checks the state change it made.
@@ -189,18 +189,7 @@ public final class TestStore<State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await receive(
-            description, timeout: timeout, where: predicate, update,
-            location: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func receive(
-        _ description: String,
-        timeout: Duration?,
-        where predicate: @escaping (any Action) -> Bool,
-        _ update: ((inout State) throws -> Void)?,
-        location: SourceLocationInfo
-    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now + limit
         while true {

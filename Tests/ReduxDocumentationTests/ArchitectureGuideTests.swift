@@ -1,6 +1,7 @@
+import Redux
 // The pipeline construction shown in docs/architecture.md, run on its own and compared with the
 // order a real store produces.
-import Redux
+import ReduxTestSupport
 import Testing
 
 private struct Counter { var reduced = 0 }

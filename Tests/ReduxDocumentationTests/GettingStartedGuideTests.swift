@@ -1,5 +1,6 @@
-// The code of docs/getting-started.md, kept compiling and checked.
 import Redux
+// The code of docs/getting-started.md, kept compiling and checked.
+import ReduxTestSupport
 import Testing
 
 private struct TodoState: Equatable, Sendable {

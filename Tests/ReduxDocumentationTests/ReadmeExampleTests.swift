@@ -1,6 +1,7 @@
+import Redux
 // The example in README.md, kept compiling and checked. Declarations are copied with `private`
 // added; statements run inside the test.
-import Redux
+import ReduxTestSupport
 import Testing
 
 private struct AppState: Equatable { var count = 0; var notes: [String] = [] }

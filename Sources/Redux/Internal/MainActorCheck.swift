@@ -36,6 +36,8 @@ package enum MainActorCheck {
     /// otherwise. For `deinit`s that can only do their work synchronously.
     package static func runIfOnMainQueue(_ work: @MainActor () -> Void) {
         guard isOnMainQueue else { return }
+        // The main queue is the main actor's executor, so this is isolated; the compiler cannot
+        // see that from a nonisolated context.
         withoutActuallyEscaping(work) { work in
             unsafeBitCast(work, to: (() -> Void).self)()
         }
@@ -44,11 +46,7 @@ package enum MainActorCheck {
     /// Runs `work` now when already on the main queue, otherwise on the main actor later.
     package static func runOnMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
         if isOnMainQueue {
-            // The main queue is the main actor's executor, so this is isolated; the compiler
-            // cannot see that from a nonisolated context.
-            withoutActuallyEscaping(work) { work in
-                unsafeBitCast(work, to: (@Sendable () -> Void).self)()
-            }
+            runIfOnMainQueue(work)
         } else {
             Task { @MainActor in work() }
         }

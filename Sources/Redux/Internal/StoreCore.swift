@@ -142,7 +142,7 @@ extension StoreCore {
         machine.pointee.depth &+= 1
         if let head = machine.pointee.head {
             head(action)
-        } else if machine.pointee.isAlive {
+        } else {
             reduce(action)
         }
         machine.pointee.depth &-= 1
