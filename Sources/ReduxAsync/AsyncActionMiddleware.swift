@@ -30,56 +30,47 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 /// - Parameter onError: Receives errors that the action did not turn into an action. The default
 ///   writes them to standard error.
 /// - Returns: The middleware.
-@inlinable
 public func asyncActionMiddleware<State>(
     onError: @escaping AsyncActionErrorHandler = reportAsyncActionErrorToStandardError
 ) -> Middleware<State> {
     { dispatch, getState in
         let effects = Effects.current ?? Effects()
-        let memo = ActionTypeMemo()
         return { next in
-            { action in
-                if memo.isKnownUnhandled(action) {
-                    return next(action)
-                }
+            FilteringLink.dispatch(next: next) { action, next in
                 handleAsyncAction(
-                    action, next: next, effects: effects, memo: memo, dispatch: dispatch, getState: getState,
-                    onError: onError)
+                    action, next: next, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
             }
         }
     }
 }
 
-/// The slow path of ``asyncActionMiddleware(onError:)``: cancels, starts work, or passes an action
-/// of a type seen for the first time on and remembers it. Kept out of line so the fast path stays
-/// small.
+/// The slow path of ``asyncActionMiddleware(onError:)``, for the first action of each type: cancels
+/// or starts work, passing the action on, and answers `true`; answers `false` for an action of
+/// another type, which the link then passes on and remembers.
 @MainActor
-@inline(never)
-@usableFromInline
 func handleAsyncAction<State>(
     _ action: any Action,
     next: Dispatch,
     effects: Effects,
-    memo: ActionTypeMemo,
     dispatch: @escaping Dispatch,
     getState: @escaping @MainActor () -> State,
     onError: @escaping AsyncActionErrorHandler
-) {
+) -> Bool {
     if let cancel = action as? CancelAsyncAction {
         effects.cancel(id: AnyHashable(cancel.id))
-        return next(action)
+        next(action)
+        return true
     }
     guard let asyncAction = action as? any AsyncAction<State> else {
-        memo.rememberUnhandled(action)
-        return next(action)
+        return false
     }
     next(action)
     start(asyncAction, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
+    return true
 }
 
 /// Starts an async action's work in a task tracked by `effects`.
 @MainActor
-@usableFromInline
 func start<State>(
     _ asyncAction: any AsyncAction<State>,
     effects: Effects,

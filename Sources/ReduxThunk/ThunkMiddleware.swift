@@ -20,43 +20,36 @@ import Redux
 ///
 /// - Parameter extra: The dependencies every thunk receives as ``ThunkContext/extra``.
 /// - Returns: The middleware.
-@inlinable
 public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<State> {
     { dispatch, getState in
         let effects = Effects.current ?? Effects()
-        let memo = ActionTypeMemo()
         let context = ThunkContext<State, Extra>(dispatch: dispatch, getState: getState, extra: extra)
         return { next in
-            { action in
-                if memo.isKnownUnhandled(action) {
-                    return next(action)
-                }
-                handleThunk(action, next: next, context: context, effects: effects, memo: memo)
+            FilteringLink.dispatch(next: next) { action, _ in
+                handleThunk(action, context: context, effects: effects)
             }
         }
     }
 }
 
-/// The slow path of ``thunkMiddleware(extra:)``: runs a thunk, or passes an action of a type seen
-/// for the first time on and remembers it. Kept out of line so the fast path stays small.
+/// The slow path of ``thunkMiddleware(extra:)``, for the first action of each type: runs a thunk
+/// and answers `true`, or answers `false` for an action of another type, which the link then passes
+/// on and remembers.
 @MainActor
-@inline(never)
-@usableFromInline
 func handleThunk<State, Extra: Sendable>(
     _ action: any Action,
-    next: Dispatch,
     context: ThunkContext<State, Extra>,
-    effects: Effects,
-    memo: ActionTypeMemo
-) {
+    effects: Effects
+) -> Bool {
     if let thunk = action as? Thunk<State, Extra> {
-        return thunk.body(context)
+        thunk.body(context)
+        return true
     }
     if let thunk = action as? any AsyncThunkStarting<State, Extra> {
-        return thunk.start(context: context, effects: effects)
+        thunk.start(context: context, effects: effects)
+        return true
     }
-    memo.rememberUnhandled(action)
-    next(action)
+    return false
 }
 
 /// A thunk middleware without dependencies: thunks of type `Thunk<State, Void>` and
@@ -88,7 +81,6 @@ extension Store {
 
 /// Type-erases ``AsyncThunk`` over its value, so the middleware recognises every async thunk for
 /// its state and extra types.
-@usableFromInline
 protocol AsyncThunkStarting<State, Extra>: Action {
     associatedtype State
     associatedtype Extra: Sendable
@@ -99,7 +91,6 @@ protocol AsyncThunkStarting<State, Extra>: Action {
 
 extension AsyncThunk: AsyncThunkStarting {
     @MainActor
-    @usableFromInline
     func start(context: ThunkContext<State, Extra>, effects: Effects) {
         let requestID = RequestIDs.next()
         if let prepare, !prepare(context, requestID) {

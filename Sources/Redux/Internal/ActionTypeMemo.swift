@@ -1,60 +1,138 @@
 /// Remembers action types that a middleware found it does not handle, so that rejecting them again
-/// costs a few pointer comparisons instead of a protocol-conformance lookup (`as? any P` walks the
+/// costs a hash-table probe instead of a protocol-conformance lookup (`as? any P` walks the
 /// runtime's conformance tables).
 ///
-/// The types live behind pointers so that the check pays no dynamic exclusivity check. Shared with
-/// the middleware modules of this package; not public API. Not `Sendable`: each middleware instance
-/// owns one and uses it on the main actor only.
+/// The table is open-addressed on the type's metadata pointer, at most half full, and grows as
+/// types are added, so recognising any of an app's action types costs the same few instructions. It
+/// lives behind a pointer so that the check pays no dynamic exclusivity check; the owner
+/// (``FilteringLink``) deallocates it. Shared with the middleware modules of this package; not public
+/// API. Used on the main actor only.
 @usableFromInline
-package final class ActionTypeMemo {
-    @usableFromInline let types: UnsafeMutablePointer<ObjectIdentifier>
-    @usableFromInline let count: UnsafeMutablePointer<Int>
-    @usableFromInline let capacity: Int
-
-    /// - Parameter capacity: How many rejected types to remember; beyond that, the full check runs
-    ///   every time (still correct, only slower).
+package struct ActionTypeMemo {
+    /// The table's storage: slots holding metadata pointers as integers, zero for an empty slot.
     @usableFromInline
-    package init(capacity: Int = 32) {
-        self.capacity = capacity
-        types = .allocate(capacity: capacity)
-        count = .allocate(capacity: 1)
-        count.initialize(to: 0)
+    struct Table {
+        @usableFromInline var slots: UnsafeMutablePointer<UInt>
+        /// The number of slots minus one; the number of slots is a power of two.
+        @usableFromInline var mask: Int
+        /// `UInt.bitWidth` minus log2 of the number of slots: the hash keeps the top bits.
+        @usableFromInline var shift: Int
+        @usableFromInline var count: Int
     }
 
-    deinit {
-        types.deallocate()
-        count.deallocate()
+    @usableFromInline let table: UnsafeMutablePointer<Table>
+
+    /// The most types remembered; beyond that the full check runs every time (still correct, only
+    /// slower). No real program has this many action types reaching one middleware.
+    @usableFromInline static let maximumCount = 4096
+
+    /// Fibonacci hashing: multiplying by 2^64 / φ spreads nearby metadata addresses over the table.
+    @usableFromInline static let multiplier: UInt = 0x9E37_79B9_7F4A_7C15
+
+    @usableFromInline
+    package init() {
+        table = .allocate(capacity: 1)
+        table.initialize(to: Self.makeTable(slotCount: 16))
     }
 
-    /// The type stored in the existential container. Opening the existential reads it directly;
-    /// `type(of:)` would call into the runtime to look for a dynamic class type.
+    static func makeTable(slotCount: Int) -> Table {
+        let slots = UnsafeMutablePointer<UInt>.allocate(capacity: slotCount)
+        slots.initialize(repeating: 0, count: slotCount)
+        return Table(
+            slots: slots, mask: slotCount &- 1, shift: UInt.bitWidth &- slotCount.trailingZeroBitCount, count: 0)
+    }
+
+    /// Frees the memory; the memo must not be used afterwards.
+    @usableFromInline
+    func deallocate() {
+        table.pointee.slots.deallocate()
+        table.deinitialize(count: 1)
+        table.deallocate()
+    }
+
+    /// The type stored in the existential container: its type-metadata word, read in place.
+    ///
+    /// An `any Action` is an opaque existential container: a three-word value buffer, then the
+    /// type's metadata pointer, then the `Action` witness table (the layout is part of the Swift
+    /// ABI). Reading the word costs one load; opening the existential costs a call to project the
+    /// buffer, and `type(of:)` a runtime call. ``layoutIsAsExpected`` checks the layout once; if it
+    /// ever differed, nothing would be remembered and every action would take the full check.
     @inlinable
     @inline(__always)
-    static func typeIdentifier<A: Action>(_ action: A) -> ObjectIdentifier {
-        ObjectIdentifier(A.self)
+    static func typeIdentifier(_ action: borrowing any Action) -> UInt {
+        withUnsafePointer(to: action) {
+            UnsafeRawPointer($0).load(fromByteOffset: 3 &* MemoryLayout<Int>.size, as: UInt.self)
+        }
     }
+
+    /// The metadata pointer of `A`, the value ``typeIdentifier(_:)`` must read for an `A`.
+    static func metadata<A: Action>(of _: A) -> UInt {
+        UInt(bitPattern: unsafeBitCast(A.self as any Any.Type, to: Int.self))
+    }
+
+    /// Whether an `any Action` has the layout ``typeIdentifier(_:)`` reads, checked with a value
+    /// stored inline, one stored out of line, and a class instance.
+    static let layoutIsAsExpected: Bool = {
+        func check(_ action: any Action) -> Bool { typeIdentifier(action) == metadata(of: action) }
+        return MemoryLayout<any Action>.size == 5 &* MemoryLayout<Int>.size
+            && check(LayoutProbe.Small()) && check(LayoutProbe.Large()) && check(LayoutProbe.Object())
+    }()
 
     /// Whether `action`'s type was remembered as not handled.
     @inlinable
     @inline(__always)
     package func isKnownUnhandled(_ action: any Action) -> Bool {
         let type = Self.typeIdentifier(action)
-        var index = 0
-        let known = count.pointee
-        while index < known {
-            if types[index] == type { return true }
-            index &+= 1
+        let slots = table.pointee.slots
+        let mask = table.pointee.mask
+        var index = Int(bitPattern: (type &* Self.multiplier) &>> UInt(bitPattern: table.pointee.shift))
+        while true {
+            let slot = slots[index]
+            if slot == type { return true }
+            if slot == 0 { return false }
+            index = (index &+ 1) & mask
         }
-        return false
     }
 
     /// Remembers that `action`'s type is not handled. Class types are not remembered: a subclass
     /// stored under its superclass's type may answer differently.
-    @inlinable
+    @usableFromInline
     package func rememberUnhandled(_ action: any Action) {
-        let known = count.pointee
-        guard known < capacity, !(Swift.type(of: action) is AnyObject.Type) else { return }
-        (types + known).initialize(to: Self.typeIdentifier(action))
-        count.pointee = known + 1
+        guard Self.layoutIsAsExpected, !(Swift.type(of: action) is AnyObject.Type),
+            table.pointee.count < Self.maximumCount, !isKnownUnhandled(action)
+        else { return }
+        if (table.pointee.count &+ 1) &* 2 > table.pointee.mask &+ 1 {
+            grow()
+        }
+        insert(Self.typeIdentifier(action))
     }
+
+    private func insert(_ type: UInt) {
+        let mask = table.pointee.mask
+        var index = Int(bitPattern: (type &* Self.multiplier) &>> UInt(bitPattern: table.pointee.shift))
+        while table.pointee.slots[index] != 0 {
+            index = (index &+ 1) & mask
+        }
+        table.pointee.slots[index] = type
+        table.pointee.count &+= 1
+    }
+
+    private func grow() {
+        let old = table.pointee
+        table.pointee = Self.makeTable(slotCount: (old.mask &+ 1) &* 2)
+        for index in 0...old.mask where old.slots[index] != 0 {
+            insert(old.slots[index])
+        }
+        old.slots.deallocate()
+    }
+
+    /// How many types are remembered. For tests.
+    package var rememberedCount: Int { table.pointee.count }
+}
+
+/// Actions of each storage kind, for ``ActionTypeMemo/layoutIsAsExpected``.
+enum LayoutProbe {
+    struct Small: Action {}
+    struct Large: Action { var words: (Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5) }
+    final class Object: Action {}
 }
