@@ -10,12 +10,10 @@ import Redux
 #endif
 
 /// Turns one action and its states into a log entry and writes it to the sink.
-@usableFromInline
 struct LogFormatter<State>: Sendable {
     let options: LoggingOptions<State>
     let colored: Bool
 
-    @usableFromInline
     init(_ options: LoggingOptions<State>) {
         self.options = options
         switch options.colors {
@@ -25,7 +23,6 @@ struct LogFormatter<State>: Sendable {
         }
     }
 
-    @usableFromInline
     func log(action: any Action, before: State?, after: State?, elapsed: Duration?) {
         options.sink.write(entry(action: action, before: before, after: after, elapsed: elapsed, now: Date()))
     }

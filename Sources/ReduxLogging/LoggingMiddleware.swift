@@ -25,27 +25,63 @@ import Redux
 ///
 /// - Parameter options: What to log and how.
 /// - Returns: The middleware.
-@inlinable
 public func loggingMiddleware<State>(_ options: LoggingOptions<State> = LoggingOptions()) -> Middleware<State> {
     { _, getState in
         let formatter = LogFormatter(options)
-        let filters = options.predicate != nil
-        let predicate = options.predicate ?? { _, _ in true }
-        let keepsBefore = !options.parts.isDisjoint(with: [.previousState, .diff])
-        let keepsAfter = !options.parts.isDisjoint(with: [.nextState, .diff])
-        let timesIt = options.parts.contains(.duration)
         return { next in
-            { action in
-                if filters, !predicate(action, getState) {
-                    return next(action)
-                }
-                let before = keepsBefore ? getState() : nil
-                let start = timesIt ? ContinuousClock.now : nil
-                next(action)
-                let elapsed = start.map { ContinuousClock.now - $0 }
-                let after = keepsAfter ? getState() : nil
-                formatter.log(action: action, before: before, after: after, elapsed: elapsed)
-            }
+            let link = LoggingLink(next: next, getState: getState, formatter: formatter)
+            return { action in link.dispatch(action) }
         }
+    }
+}
+
+/// The logging middleware's link in the chain: everything the per-action path reads, in one
+/// object, so the `Dispatch` closure over it captures a single reference.
+///
+/// Deliberately not specialised for the app's state type: in generic code, `getState` and the
+/// predicate already have the same abstraction, so handing one to the other costs no conversion.
+final class LoggingLink<State> {
+    let next: Dispatch
+    let getState: @MainActor () -> State
+    /// The predicate, or one that says yes; `filters` tells which. Not optional, because binding an
+    /// optional closure retains it on every call.
+    let predicate: LogPredicate<State>
+    let filters: Bool
+    let formatter: LogFormatter<State>
+    let keepsBefore: Bool
+    let keepsAfter: Bool
+    let timesIt: Bool
+
+    init(next: @escaping Dispatch, getState: @escaping @MainActor () -> State, formatter: LogFormatter<State>) {
+        self.next = next
+        self.getState = getState
+        self.formatter = formatter
+        let options = formatter.options
+        predicate = options.predicate ?? { _, _ in true }
+        filters = options.predicate != nil
+        keepsBefore = !options.parts.isDisjoint(with: [.previousState, .diff])
+        keepsAfter = !options.parts.isDisjoint(with: [.nextState, .diff])
+        timesIt = options.parts.contains(.duration)
+    }
+
+    /// Passes `action` on, and logs it unless the predicate says no.
+    @MainActor
+    func dispatch(_ action: any Action) {
+        if filters, !predicate(action, getState) {
+            return next(action)
+        }
+        passOnAndLog(action)
+    }
+
+    /// Records what the entry needs around passing the action on, then writes the entry.
+    @MainActor
+    @inline(never)
+    func passOnAndLog(_ action: any Action) {
+        let before = keepsBefore ? getState() : nil
+        let start = timesIt ? ContinuousClock.now : nil
+        next(action)
+        let elapsed = start.map { ContinuousClock.now - $0 }
+        let after = keepsAfter ? getState() : nil
+        formatter.log(action: action, before: before, after: after, elapsed: elapsed)
     }
 }
