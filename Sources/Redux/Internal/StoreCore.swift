@@ -99,14 +99,10 @@ extension StoreCore {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state.pointee }
             let reduceAtEnd: Dispatch = { action in self.reduce(action) }
-            let stages = Effects.withCurrent(effects) {
-                middleware.map { factory in factory(dispatch, getState) }
+            let head = Effects.withCurrent(effects) {
+                buildChain(middleware, dispatch: dispatch, getState: getState, end: reduceAtEnd)
             }
-            var next = reduceAtEnd
-            for stage in stages.reversed() {
-                next = stage(next)
-            }
-            machine.pointee.head = next
+            machine.pointee.head = head
         }
         machine.pointee.isBusy = false
         drain()
