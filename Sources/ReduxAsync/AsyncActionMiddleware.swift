@@ -30,6 +30,7 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 /// - Parameter onError: Receives errors that the action did not turn into an action. The default
 ///   writes them to standard error.
 /// - Returns: The middleware.
+@inlinable
 public func asyncActionMiddleware<State>(
     onError: @escaping AsyncActionErrorHandler = reportAsyncActionErrorToStandardError
 ) -> Middleware<State> {
@@ -46,7 +47,9 @@ public func asyncActionMiddleware<State>(
 
 /// The slow path of ``asyncActionMiddleware(onError:)``, for the first action of each type: cancels
 /// or starts work, passing the action on, and answers `true`; answers `false` for an action of
-/// another type, which the link then passes on and remembers.
+/// another type, which the link then passes on and remembers. Inlinable, so the casts are
+/// specialised for the app's state type.
+@inlinable
 @MainActor
 func handleAsyncAction<State>(
     _ action: any Action,
@@ -71,6 +74,7 @@ func handleAsyncAction<State>(
 
 /// Starts an async action's work in a task tracked by `effects`.
 @MainActor
+@usableFromInline
 func start<State>(
     _ asyncAction: any AsyncAction<State>,
     effects: Effects,

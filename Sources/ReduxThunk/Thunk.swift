@@ -12,7 +12,7 @@ import Redux
 /// store.dispatch(incrementIfOdd)
 /// ```
 public struct Thunk<State, Extra: Sendable>: Action {
-    let body: @MainActor @Sendable (ThunkContext<State, Extra>) -> Void
+    @usableFromInline let body: @MainActor @Sendable (ThunkContext<State, Extra>) -> Void
 
     /// Creates a thunk.
     ///

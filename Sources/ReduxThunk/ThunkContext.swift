@@ -11,6 +11,7 @@ public struct ThunkContext<State, Extra: Sendable> {
     /// The dependencies given to the thunk middleware (an API client, a clock, …).
     public let extra: Extra
 
+    @usableFromInline
     init(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, extra: Extra) {
         self.dispatch = dispatch
         self.getState = getState

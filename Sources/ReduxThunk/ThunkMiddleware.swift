@@ -20,6 +20,7 @@ import Redux
 ///
 /// - Parameter extra: The dependencies every thunk receives as ``ThunkContext/extra``.
 /// - Returns: The middleware.
+@inlinable
 public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<State> {
     { dispatch, getState in
         let effects = Effects.current ?? Effects()
@@ -34,7 +35,9 @@ public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<
 
 /// The slow path of ``thunkMiddleware(extra:)``, for the first action of each type: runs a thunk
 /// and answers `true`, or answers `false` for an action of another type, which the link then passes
-/// on and remembers.
+/// on and remembers. Inlinable, so the casts are specialised for the app's types: unspecialised,
+/// each would look up `Thunk<State, Extra>`'s metadata at run time.
+@inlinable
 @MainActor
 func handleThunk<State, Extra: Sendable>(
     _ action: any Action,
@@ -81,6 +84,7 @@ extension Store {
 
 /// Type-erases ``AsyncThunk`` over its value, so the middleware recognises every async thunk for
 /// its state and extra types.
+@usableFromInline
 protocol AsyncThunkStarting<State, Extra>: Action {
     associatedtype State
     associatedtype Extra: Sendable
@@ -91,6 +95,7 @@ protocol AsyncThunkStarting<State, Extra>: Action {
 
 extension AsyncThunk: AsyncThunkStarting {
     @MainActor
+    @usableFromInline
     func start(context: ThunkContext<State, Extra>, effects: Effects) {
         let requestID = RequestIDs.next()
         if let prepare, !prepare(context, requestID) {

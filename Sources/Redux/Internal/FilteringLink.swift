@@ -40,6 +40,7 @@ package final class FilteringLink {
     ///   - next: The rest of the chain.
     ///   - handle: The slow path; see ``init(next:handle:)``.
     /// - Returns: The link's dispatch.
+    @usableFromInline
     package static func dispatch(
         next: @escaping Dispatch,
         handle: @escaping @MainActor (_ action: any Action, _ next: Dispatch) -> Bool
