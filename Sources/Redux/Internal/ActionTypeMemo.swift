@@ -5,32 +5,28 @@
 /// The table is open-addressed on the type's metadata pointer, at most half full, and grows as
 /// types are added, so recognising any of an app's action types costs the same few instructions. It
 /// lives behind a pointer so that the check pays no dynamic exclusivity check; the owner
-/// (``FilteringLink``) deallocates it. Shared with the middleware modules of this package; not public
-/// API. Used on the main actor only.
-@usableFromInline
-package struct ActionTypeMemo {
+/// (``FilteringLink``) deallocates it. Used on the main actor only.
+struct ActionTypeMemo {
     /// The table's storage: slots holding metadata pointers as integers, zero for an empty slot.
-    @usableFromInline
     struct Table {
-        @usableFromInline var slots: UnsafeMutablePointer<UInt>
+        var slots: UnsafeMutablePointer<UInt>
         /// The number of slots minus one; the number of slots is a power of two.
-        @usableFromInline var mask: Int
+        var mask: Int
         /// `UInt.bitWidth` minus log2 of the number of slots: the hash keeps the top bits.
-        @usableFromInline var shift: Int
-        @usableFromInline var count: Int
+        var shift: Int
+        var count: Int
     }
 
-    @usableFromInline let table: UnsafeMutablePointer<Table>
+    let table: UnsafeMutablePointer<Table>
 
     /// The most types remembered; beyond that the full check runs every time (still correct, only
     /// slower). No real program has this many action types reaching one middleware.
-    @usableFromInline static let maximumCount = 4096
+    static let maximumCount = 4096
 
     /// Fibonacci hashing: multiplying by 2^64 / φ spreads nearby metadata addresses over the table.
-    @usableFromInline static let multiplier: UInt = 0x9E37_79B9_7F4A_7C15
+    static let multiplier: UInt = 0x9E37_79B9_7F4A_7C15
 
-    @usableFromInline
-    package init() {
+    init() {
         table = .allocate(capacity: 1)
         table.initialize(to: Self.makeTable(slotCount: 16))
     }
@@ -43,7 +39,6 @@ package struct ActionTypeMemo {
     }
 
     /// Frees the memory; the memo must not be used afterwards.
-    @usableFromInline
     func deallocate() {
         table.pointee.slots.deallocate()
         table.deinitialize(count: 1)
@@ -57,7 +52,6 @@ package struct ActionTypeMemo {
     /// ABI). Reading the word costs one load; opening the existential costs a call to project the
     /// buffer, and `type(of:)` a runtime call. ``layoutIsAsExpected`` checks the layout once; if it
     /// ever differed, nothing would be remembered and every action would take the full check.
-    @inlinable
     @inline(__always)
     static func typeIdentifier(_ action: borrowing any Action) -> UInt {
         withUnsafePointer(to: action) {
@@ -79,9 +73,8 @@ package struct ActionTypeMemo {
     }()
 
     /// Whether `action`'s type was remembered as not handled.
-    @inlinable
     @inline(__always)
-    package func isKnownUnhandled(_ action: any Action) -> Bool {
+    func isKnownUnhandled(_ action: any Action) -> Bool {
         let type = Self.typeIdentifier(action)
         let slots = table.pointee.slots
         let mask = table.pointee.mask
@@ -96,8 +89,7 @@ package struct ActionTypeMemo {
 
     /// Remembers that `action`'s type is not handled. Class types are not remembered: a subclass
     /// stored under its superclass's type may answer differently.
-    @usableFromInline
-    package func rememberUnhandled(_ action: any Action) {
+    func rememberUnhandled(_ action: any Action) {
         guard Self.layoutIsAsExpected, !(Swift.type(of: action) is AnyObject.Type),
             table.pointee.count < Self.maximumCount, !isKnownUnhandled(action)
         else { return }
@@ -127,7 +119,7 @@ package struct ActionTypeMemo {
     }
 
     /// How many types are remembered. For tests.
-    package var rememberedCount: Int { table.pointee.count }
+    var rememberedCount: Int { table.pointee.count }
 }
 
 /// Actions of each storage kind, for ``ActionTypeMemo/layoutIsAsExpected``.

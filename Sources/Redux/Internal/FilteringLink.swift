@@ -7,20 +7,20 @@
 /// The link captures everything the fast path reads in one object, so the `Dispatch` closure built
 /// over it captures a single reference.
 ///
-/// Shared with the middleware modules of this package (thunks, async actions); not public API.
+/// Shared with the middleware modules of this package (thunks, async actions) through
+/// ``dispatch(next:handle:)``; not public API.
 @usableFromInline
 package final class FilteringLink {
-    @usableFromInline let next: Dispatch
-    @usableFromInline let memo: ActionTypeMemo
-    @usableFromInline let handle: @MainActor (_ action: any Action, _ next: Dispatch) -> Bool
+    let next: Dispatch
+    let memo: ActionTypeMemo
+    let handle: @MainActor (_ action: any Action, _ next: Dispatch) -> Bool
 
     /// - Parameters:
     ///   - next: The rest of the chain.
     ///   - handle: Called for an action of a type not yet remembered. Returns `true` if it handled
     ///     the action (passing it on itself if it should go on), `false` if the action is not one it
     ///     handles, so that the link passes it on and remembers its type.
-    @usableFromInline
-    package init(
+    init(
         next: @escaping Dispatch,
         handle: @escaping @MainActor (_ action: any Action, _ next: Dispatch) -> Bool
     ) {
@@ -50,10 +50,9 @@ package final class FilteringLink {
     }
 
     /// Passes `action` on if its type is known not to be handled; otherwise takes the slow path.
-    @inlinable
     @inline(__always)
     @MainActor
-    package func dispatch(_ action: any Action) {
+    func dispatch(_ action: any Action) {
         if memo.isKnownUnhandled(action) {
             return next(action)
         }
@@ -61,7 +60,6 @@ package final class FilteringLink {
     }
 
     /// The slow path, kept out of line so the fast path stays a few instructions.
-    @usableFromInline
     @inline(never)
     @MainActor
     func handleFirstOfType(_ action: any Action) {
