@@ -65,12 +65,87 @@ public struct FileStorage: PersistenceStorage {
 
     /// The data stored under `key`, or `nil` when there is no file.
     ///
+    /// Never blocks on something that is not a regular file: a directory, a named pipe or a device
+    /// where the file should be is reported as ``PersistenceError/notARegularFile(path:found:)``.
+    ///
     /// - Parameter key: The name of the file.
     /// - Returns: The file's contents, or `nil`.
     public func read(_ key: String) throws -> Data? {
         let path = try path(for: key)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        // Non-blocking, so that opening a named pipe returns at once; the type is checked on the
+        // open descriptor, so it cannot change between the check and the read.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let failure = errno
+            if failure == ENOENT { return nil }
+            throw PersistenceError.io(operation: "read \(path)", errno: failure)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw PersistenceError.io(operation: "stat \(path)", errno: errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw PersistenceError.notARegularFile(path: path, found: Self.describeFileType(info.st_mode))
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PersistenceError.io(operation: "read \(path)", errno: errno)
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    static func describeFileType(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "something that is not a regular file"
+        }
+    }
+
+    /// The name of a temporary file for `key`: hidden, with a UUID, so it never collides with a key.
+    static func temporaryName(for key: String) -> String {
+        ".\(key).\(UUID().uuidString).tmp"
+    }
+
+    /// Whether `name` is a temporary file that ``temporaryName(for:)`` made for `key`, and for no
+    /// other key (`.a.b.<UUID>.tmp` belongs to `a.b`, not to `a`).
+    static func isTemporaryName(_ name: String, for key: String) -> Bool {
+        let prefix = ".\(key)."
+        let suffix = ".tmp"
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count == prefix.count + 36 + suffix.count else {
+            return false
+        }
+        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        return UUID(uuidString: String(middle)) != nil
+    }
+
+    /// Removes the temporary files that writes of `key` interrupted by a crash left in the
+    /// directory — and nothing else: only regular files named as this storage names its own
+    /// temporary files for this key.
+    ///
+    /// - Parameter key: The name of the file.
+    /// - Returns: The names of the files removed.
+    public func removeLeftovers(of key: String) throws -> [String] {
+        try Self.validate(key)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var removed: [String] = []
+        for name in names where Self.isTemporaryName(name, for: key) {
+            let path = directory.appendingPathComponent(name, isDirectory: false).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
     }
 
     /// Replaces the file for `key` atomically, with owner-only permissions.
@@ -82,7 +157,7 @@ public struct FileStorage: PersistenceStorage {
         let target = try path(for: key)
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp").path
+        let temporary = directory.appendingPathComponent(Self.temporaryName(for: key)).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw PersistenceError.io(operation: "create \(temporary)", errno: errno) }
         var written = 0

@@ -21,6 +21,20 @@ public enum PersistenceError: Error, CustomStringConvertible {
     case writeFailed(key: String, underlying: any Error)
     /// A file-system call failed.
     case io(operation: String, errno: Int32)
+    /// Something other than a regular file is where the data should be (a directory, a named
+    /// pipe, a socket, a device). It is left untouched and saving is paused.
+    case notARegularFile(path: String, found: String)
+    /// ``Persister/flush()`` was called before the stored data was loaded or restored into the
+    /// store: writing then could overwrite it. Call ``Persister/load(into:)`` before creating the
+    /// store, or ``Persister/restore(into:)`` after.
+    case notLoaded(key: String)
+    /// No store uses the persister's ``Persister/middleware``, so it has no state to save and
+    /// cannot see its ``Rehydrate`` action.
+    case middlewareMissing(key: String)
+    /// The persister restored into a live store, but no reducer applied its ``Rehydrate`` action:
+    /// the store's reducer does not include ``Persister/reducer``. Saving stays paused so that the
+    /// stored data is not overwritten with a state that lacks it.
+    case rehydrationNotApplied(key: String)
 
     /// A readable explanation.
     public var description: String {
@@ -44,6 +58,17 @@ public enum PersistenceError: Error, CustomStringConvertible {
             return "writing persisted data for \"\(key)\" failed: \(underlying); will retry on the next change"
         case .io(let operation, let code):
             return "\(operation): \(String(cString: strerror(code)))"
+        case .notARegularFile(let path, let found):
+            return "expected a file at \(path), found \(found); left untouched, saving paused"
+        case .notLoaded(let key):
+            return "persisted data for \"\(key)\" was not loaded yet, so nothing was written (writing could overwrite "
+                + "it): call load(into:) before creating the store, or restore(into:) after"
+        case .middlewareMissing(let key):
+            return "the persister for \"\(key)\" is not in any store's middleware: add persister.middleware to the "
+                + "store, or nothing is saved"
+        case .rehydrationNotApplied(let key):
+            return "the restored data for \"\(key)\" reached the store but no reducer applied it: combine "
+                + "persister.reducer into the store's reducer; saving paused so the stored data is not overwritten"
         }
     }
 }

@@ -31,6 +31,23 @@ public protocol PersistenceStorage: Sendable {
     ///   - key: The name of the data.
     ///   - newKey: The name to move it to.
     func move(_ key: String, to newKey: String) throws
+
+    /// Removes what interrupted writes of `key` left behind (a temporary file of a process killed
+    /// mid-write, say), and nothing else. The persister calls it when it loads, before reading.
+    ///
+    /// The default does nothing: storage whose writes leave nothing behind needs no cleanup.
+    ///
+    /// - Parameter key: The name of the data.
+    /// - Returns: What was removed, for diagnostics.
+    func removeLeftovers(of key: String) throws -> [String]
+}
+
+extension PersistenceStorage {
+    /// Removes nothing: the storage's writes leave nothing behind.
+    ///
+    /// - Parameter key: The name of the data.
+    /// - Returns: An empty array.
+    public func removeLeftovers(of key: String) throws -> [String] { [] }
 }
 
 /// Storage in memory, for tests and previews. Thread-safe.

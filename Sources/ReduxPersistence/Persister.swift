@@ -1,26 +1,40 @@
 import Foundation
 import Redux
 
-/// Saves a store's state (or a part of it) and restores it at launch, without ever losing it.
+/// Saves a store's state (or a part of it) and restores it, without ever losing it.
+///
+/// Restore before creating the store:
 ///
 /// ```swift
 /// let persister = Persister<AppState, AppState>(key: "app-state", storage: try FileStorage(applicationName: "com.example.app"))
-/// let initial = persister.load(into: AppState())            // restore before creating the store
+/// let initial = persister.load(into: AppState())
 /// let store = Store(initialState: initial, reducer: appReducer, middleware: [persister.middleware])
-/// // … at background or termination:
-/// try await persister.flush()
+/// ```
+///
+/// or create the store first — to show UI at once — and restore into it in the background:
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: .combine(persister.reducer, appReducer),
+///                   middleware: [persister.middleware])
+/// await persister.restore(into: store)     // dispatches Rehydrate<AppState>, which persister.reducer applies
 /// ```
 ///
 /// - **Loading**: a missing file gives the initial state. Corrupt data (empty, truncated, not
 ///   JSON, the wrong shape) is reported as ``PersistenceError/corruptData(key:movedTo:underlying:)``,
 ///   moved aside under a name that says so, and the initial state is used. Data from a newer
 ///   version, or that no migration can read, is reported and left untouched, and saving pauses so
-///   it is never overwritten.
+///   it is never overwritten. Temporary files that an interrupted write of this key left behind
+///   are removed.
+/// - **Restoring into a live store**: when the store exists before the data is loaded, the
+///   persister dispatches ``Rehydrate`` with the restored value; ``reducer`` applies it with
+///   `restore`, merging it into the state as it is then. Nothing is written until that happened, so
+///   the store's initial state can never overwrite the saved data. If no reducer applied it, the
+///   error ``PersistenceError/rehydrationNotApplied(key:)`` is reported and saving stays paused.
 /// - **Saving**: each reduced action marks the state dirty — the main actor pays nothing else. The
 ///   first change is written at once; changes during the next `interval` are merged into one write
 ///   of the latest state. Encoding and I/O run off the main actor, writes are applied in order
-///   (the latest state always wins) and are atomic. Nothing is written before ``load(into:)``.
-///   A failing write is reported; the next change tries again.
+///   (the latest state always wins) and are atomic. A failing write is reported; the next change
+///   tries again. ``flush()`` before loading throws ``PersistenceError/notLoaded(key:)``.
 ///
 /// `Persister` is main-actor isolated.
 @MainActor
@@ -33,14 +47,24 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private let storage: any PersistenceStorage
     private let decoding: Decoding<Persisted>
     private let project: @MainActor (State) -> Persisted
-    private let restore: @MainActor (inout State, Persisted) -> Void
+    private let restore: @Sendable (inout State, Persisted) -> Void
     private let interval: Duration
     private let sleep: @Sendable (Duration) async throws -> Void
     private let onError: @MainActor (PersistenceError) -> Void
     private let writer: Writer<Persisted>
 
     private var getState: (@MainActor () -> State)?
+    private var dispatch: Dispatch?
     private var hasLoaded = false
+    /// Whether the store's state holds what was stored: it was created from ``load(into:)``'s
+    /// result, or a ``Rehydrate`` was applied, or nothing was stored. Nothing is written before.
+    private var isRestored = false
+    /// The store existed before the data was loaded: its state must be rehydrated.
+    private var storeNeedsRehydration = false
+    /// The receipt of the ``Rehydrate`` action dispatched and not yet seen by the middleware.
+    private var awaitedRehydration: RehydrationReceipt?
+    /// Whether an action was reduced before the restore, so the merged state must be written.
+    private var changedBeforeRestore = false
     private var isDirty = false
     private var blockedBy: PersistenceError?
     private var writeLoop: Task<Void, Never>?
@@ -64,7 +88,9 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     ///   - interval: At most one write per interval; the first change is written at once.
     ///   - sleep: Waits between writes; inject a controllable one in tests.
     ///   - project: The part of the state to persist.
-    ///   - restore: Puts a restored value back into a state.
+    ///   - restore: Puts a restored value back into a state. When the store was created before the
+    ///     restore, it is called by ``reducer`` on the live state, so it decides how the restored
+    ///     value merges with what was dispatched before it.
     ///   - onError: Receives every error; the default writes it to standard error.
     public init(
         key: String,
@@ -75,7 +101,7 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         interval: Duration = .seconds(1),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         project: @escaping @MainActor (State) -> Persisted,
-        restore: @escaping @MainActor (inout State, Persisted) -> Void,
+        restore: @escaping @Sendable (inout State, Persisted) -> Void,
         onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
     ) {
         self.key = key
@@ -101,6 +127,9 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// store. Errors are reported to the error handler (and kept in ``lastError``); the state is
     /// then `initial`.
     ///
+    /// Called after the store was created (its middleware is this persister's), it also restores
+    /// into that store, as ``restore(into:)`` does.
+    ///
     /// - Parameter initial: The state to start from when nothing usable is stored.
     /// - Returns: The state to create the store with.
     public func load(into initial: State) -> State {
@@ -113,10 +142,64 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// - Parameter initial: The state to start from when nothing usable is stored.
     /// - Returns: The state to create the store with.
     public func loadInBackground(into initial: State) async -> State {
+        apply(await readInBackground(), to: initial)
+    }
+
+    /// Restores the persisted value into a store that already exists, reading and decoding off the
+    /// main actor.
+    ///
+    /// The persister dispatches ``Rehydrate`` into the store; ``reducer`` (which must be part of the
+    /// store's reducer) applies it with `restore`, merging it into the live state. Nothing is
+    /// written before that, so the state the store started with never overwrites the saved data.
+    /// The store's middleware must include this persister's ``middleware``; if not, or if no reducer
+    /// applied the value, the error says so and saving stays paused.
+    ///
+    /// ```swift
+    /// let store = Store(initialState: AppState(), reducer: .combine(persister.reducer, appReducer),
+    ///                   middleware: [persister.middleware])
+    /// Task { await persister.restore(into: store) }
+    /// ```
+    ///
+    /// - Parameter store: The store to restore into.
+    public func restore(into store: Store<State>) async {
+        let outcome = await readInBackground()
+        guard getState != nil else {
+            hasLoaded = true
+            record(outcome)
+            report(.middlewareMissing(key: key))
+            return
+        }
+        hasLoaded = true
+        record(outcome)
+        rehydrate(outcome) { action in store.dispatch(action) }
+    }
+
+    /// Whether the stored data was loaded (by ``load(into:)``, ``loadInBackground(into:)`` or
+    /// ``restore(into:)``); nothing is written before.
+    public var isLoaded: Bool { hasLoaded }
+
+    /// The reducer that applies this persister's ``Rehydrate`` actions with `restore`; every other
+    /// action leaves the state untouched. Combine it with the app's reducer when the store can
+    /// exist before the data is restored:
+    ///
+    /// ```swift
+    /// let store = Store(initialState: AppState(), reducer: .combine(persister.reducer, appReducer),
+    ///                   middleware: [persister.middleware])
+    /// ```
+    public var reducer: Reducer<State> {
+        let restore = self.restore
+        let owner = ObjectIdentifier(self)
+        return .on(Rehydrate<Persisted>.self) { state, action in
+            guard action.receipt.owner == owner, let value = action.value else { return }
+            restore(&state, value)
+            action.receipt.markApplied()
+        }
+    }
+
+    private func readInBackground() async -> LoadOutcome {
         let storage = storage
         let decoding = decoding
-        let outcome = await Task.detached { Self.read(storage: storage, decoding: decoding) }.value
-        return apply(outcome, to: initial)
+        return await Task.detached { Self.read(storage: storage, decoding: decoding) }.value
     }
 
     enum LoadOutcome: Sendable {
@@ -128,11 +211,15 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private nonisolated static func read(storage: any PersistenceStorage, decoding: Decoding<Persisted>) -> LoadOutcome
     {
         let key = decoding.key
+        // What an interrupted write of this key left behind is never read; remove it. Failing to
+        // is harmless (the files stay until the next launch), so it is not reported.
+        _ = try? storage.removeLeftovers(of: key)
         let data: Data?
         do {
             data = try storage.read(key)
         } catch let error as PersistenceError {
-            return .failed(error, blocksSaving: true)
+            if case .invalidKey = error { return .failed(error, blocksSaving: true) }
+            return .failed(.readFailed(key: key, underlying: error), blocksSaving: true)
         } catch {
             return .failed(.readFailed(key: key, underlying: error), blocksSaving: true)
         }
@@ -161,44 +248,87 @@ public final class Persister<State, Persisted: Codable & Sendable> {
 
     private func apply(_ outcome: LoadOutcome, to initial: State) -> State {
         hasLoaded = true
+        record(outcome)
         var state = initial
-        switch outcome {
-        case .missing:
-            break
-        case .loaded(let value):
+        if case .loaded(let value) = outcome {
             restore(&state, value)
-        case .failed(let error, let blocksSaving):
+        }
+        if let dispatch, storeNeedsRehydration {
+            // The store already exists: the state returned here is not in it.
+            rehydrate(outcome, dispatch: dispatch)
+        } else {
+            isRestored = true
+            scheduleWrite()
+        }
+        return state
+    }
+
+    /// Blocks saving and reports, for a failed load.
+    private func record(_ outcome: LoadOutcome) {
+        if case .failed(let error, let blocksSaving) = outcome {
             if blocksSaving { blockedBy = error }
             report(error)
         }
+    }
+
+    /// Dispatches ``Rehydrate`` into the live store; the middleware sees it pass and checks that
+    /// it was applied (``didPassRehydration(_:)``).
+    private func rehydrate(_ outcome: LoadOutcome, dispatch: Dispatch) {
+        let receipt = RehydrationReceipt(owner: ObjectIdentifier(self))
+        var value: Persisted?
+        if case .loaded(let loaded) = outcome { value = loaded }
+        awaitedRehydration = receipt
+        dispatch(Rehydrate(key: key, value: value, receipt: receipt))
+    }
+
+    private func didPassRehydration(_ receipt: RehydrationReceipt, hadValue: Bool) {
+        awaitedRehydration = nil
+        storeNeedsRehydration = false
+        if hadValue, !receipt.isApplied {
+            let error = PersistenceError.rehydrationNotApplied(key: key)
+            blockedBy = error
+            report(error)
+            return
+        }
+        isRestored = true
+        // The restored state needs no write; a state merged with earlier changes does.
+        isDirty = changedBeforeRestore
         scheduleWrite()
-        return state
     }
 
     // MARK: - Saving
 
-    /// The middleware that marks the state dirty after each reduced action. Add it to the store
-    /// created with the state ``load(into:)`` returned.
+    /// The middleware that marks the state dirty after each reduced action, and sees the
+    /// ``Rehydrate`` actions this persister dispatches. Add it to the store's middleware.
     public var middleware: Middleware<State> {
-        { [self] _, getState in
+        { [self] dispatch, getState in
             self.getState = getState
+            self.dispatch = dispatch
+            if !self.hasLoaded { self.storeNeedsRehydration = true }
             return { next in
                 { action in
                     next(action)
-                    self.stateDidChange()
+                    self.stateDidChange(action)
                 }
             }
         }
     }
 
-    private func stateDidChange() {
+    private func stateDidChange(_ action: any Action) {
+        if let awaited = awaitedRehydration, let rehydrate = action as? Rehydrate<Persisted>,
+            rehydrate.receipt === awaited
+        {
+            didPassRehydration(awaited, hadValue: rehydrate.value != nil)
+            return
+        }
         isDirty = true
+        if !isRestored { changedBeforeRestore = true }
         if writeLoop == nil { scheduleWrite() }
     }
 
     /// Starts the write loop if there is something to write and writing is allowed.
     private func scheduleWrite() {
-        guard writeLoop == nil, isDirty, hasLoaded, !isPaused, blockedBy == nil, getState != nil else { return }
+        guard writeLoop == nil, isDirty, isRestored, !isPaused, blockedBy == nil, getState != nil else { return }
         writeLoop = Task { [weak self] in
             await self?.runWriteLoop()
         }
@@ -231,10 +361,14 @@ public final class Persister<State, Persisted: Codable & Sendable> {
 
     /// Writes the latest state now and returns when it is in storage.
     ///
-    /// - Throws: The ``PersistenceError`` of a failed write, or the error that blocks saving.
+    /// - Throws: The ``PersistenceError`` of a failed write; the error that blocks saving;
+    ///   ``PersistenceError/notLoaded(key:)`` before the data was loaded or restored (writing then
+    ///   could overwrite it); ``PersistenceError/middlewareMissing(key:)`` when no store uses
+    ///   ``middleware``.
     public func flush() async throws {
         if let blockedBy { throw blockedBy }
-        guard hasLoaded, let getState else { return }
+        guard hasLoaded, isRestored || !storeNeedsRehydration else { throw PersistenceError.notLoaded(key: key) }
+        guard let getState else { throw PersistenceError.middlewareMissing(key: key) }
         isDirty = false
         if let error = await write(project(getState())) { throw error }
     }

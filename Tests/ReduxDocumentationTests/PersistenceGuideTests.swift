@@ -36,6 +36,29 @@ private func launch(storage: any PersistenceStorage) async throws -> Store<AppSt
     return store
 }
 
+private struct Favourites: Codable, Equatable, Sendable { var ids: Set<Int> = [] }
+private struct AppModel: Equatable { var favourites = Favourites(); var isRestoring = true }
+private struct AddFavourite: Action { var id: Int }
+
+@MainActor
+private func launchShowingUIFirst(storage: any PersistenceStorage) async -> Store<AppModel> {
+    let persister = Persister<AppModel, Favourites>(
+        key: "favourites", storage: storage, project: \.favourites,
+        // The merge: the restored ids, plus any added before the restore finished.
+        restore: { state, restored in state.favourites.ids.formUnion(restored.ids) })
+    let store = Store(
+        initialState: AppModel(),
+        reducer: .combine(
+            persister.reducer,  // applies Rehydrate<Favourites> with `restore`
+            .on(Rehydrate<Favourites>.self) { state, _ in state.isRestoring = false },
+            .on(AddFavourite.self) { state, action in state.favourites.ids.insert(action.id) }
+        ),
+        middleware: [persister.middleware])
+    store.dispatch(AddFavourite(id: 7))  // the UI is live; nothing is written yet
+    await persister.restore(into: store)  // reads off the main actor, then dispatches Rehydrate
+    return store
+}
+
 private struct SettingsV1: Codable, Sendable { var dark: Bool }
 private struct SettingsV2: Codable, Sendable { var theme: String }
 
@@ -61,5 +84,12 @@ struct PersistenceGuideTests {
             ],
             project: \.settings, restore: { state, settings in state.settings = settings })
         #expect(persister.load(into: AppState()).settings == Settings(theme: "dark", fontSize: 12))
+
+        let favourites = InMemoryStorage()
+        try favourites.write(
+            try JSONPersistenceCoder().encode(PersistedEnvelope(version: 1, state: Favourites(ids: [1, 2]))),
+            for: "favourites")
+        let store = await launchShowingUIFirst(storage: favourites)
+        #expect(store.state == AppModel(favourites: Favourites(ids: [1, 2, 7]), isRestoring: false))
     }
 }

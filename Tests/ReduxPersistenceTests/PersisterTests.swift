@@ -149,7 +149,9 @@ struct PersisterTests {
 
     @Test func nothingIsWrittenBeforeTheInitialLoad() async throws {
         let persister = makePersister()
-        let store = Store(initialState: AppState(), reducer: appReducer, middleware: [persister.middleware])
+        let store = Store(
+            initialState: AppState(), reducer: .combine(persister.reducer, appReducer),
+            middleware: [persister.middleware])
         store.dispatch(Bump())
         await eventually { false }
         #expect(storage.contents.isEmpty)
