@@ -14,7 +14,9 @@ let package = Package(
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
     targets: [
-        .target(name: "Redux"),
+        // One atomic flag for the store's lifetime; C because `Synchronization.Atomic` needs macOS 15.
+        .target(name: "CReduxAtomics"),
+        .target(name: "Redux", dependencies: ["CReduxAtomics"]),
         .target(name: "ReduxAsync", dependencies: ["Redux"]),
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
         .target(name: "ReduxLogging", dependencies: ["Redux"]),

@@ -5,12 +5,12 @@
 /// - tests and apps can wait for them: `await store.effects.waitForAll()`;
 /// - work can be cancelled by identifier, or replace the work in flight with the same identifier.
 ///
-/// A middleware factory gets its store's registry from ``current`` while the store builds its
+/// A middleware factory gets its store's registry from ``current(for:)`` while the store builds its
 /// pipeline:
 ///
 /// ```swift
 /// let loader: Middleware<AppState> = { dispatch, getState in
-///     let effects = Effects.current ?? Effects()
+///     let effects = Effects.current(for: "loader")
 ///     return { next in
 ///         { action in
 ///             next(action)
@@ -38,6 +38,34 @@ public final class Effects {
     /// The registry of the store whose middleware factories are running right now, or `nil`
     /// outside a store's initializer.
     public private(set) static var current: Effects?
+
+    /// The registry a middleware factory should start its work in: the registry of the store
+    /// that is running the factory.
+    ///
+    /// Outside a store's initializer — a factory called by hand, in a test say — there is no
+    /// store to cancel the work when it goes away or to wait for it, so this returns a new,
+    /// standalone registry, and debug builds print a warning naming `middleware`: its work is then
+    /// the caller's to wait for and cancel, and `TestStore` does not see it.
+    ///
+    /// ```swift
+    /// let loader: Middleware<AppState> = { dispatch, getState in
+    ///     let effects = Effects.current(for: "loader")
+    ///     // …
+    /// }
+    /// ```
+    ///
+    /// - Parameter middleware: The middleware asking, as its users write it, for the warning.
+    /// - Returns: The current store's registry, or a new standalone one.
+    public static func current(for middleware: @autoclosure () -> String) -> Effects {
+        if let current { return current }
+        let name = middleware()
+        Diagnostics.warnOnce(
+            "effects:\(name)",
+            "swift-redux: warning: \(name) was built outside a store's initializer, so the work it starts is in a "
+                + "standalone Effects registry: no store cancels it when released, waitForAll() and TestStore do not "
+                + "see it. Pass the middleware to Store(initialState:reducer:middleware:).")
+        return Effects()
+    }
 
     /// Creates an empty registry. Stores create their own; create one directly for middleware
     /// used outside a store, or in tests.

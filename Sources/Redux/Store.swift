@@ -52,9 +52,11 @@ public final class Store<State>: Observable {
     }
 
     deinit {
-        // The middleware may keep `dispatch` closures (in tasks, say) that reference the core;
-        // shutting it down makes them no-ops and releases the pipeline.
+        // The middleware may keep `dispatch` closures (in tasks, say) that reference the core.
+        // They do nothing from this moment, whichever thread releases the store; the rest of the
+        // shutdown (cancelling effects, releasing the pipeline) runs on the main actor.
         let core = core
+        core.released.set()
         MainActorCheck.runOnMainActor { core.shutDown() }
     }
 

@@ -28,7 +28,11 @@ import Redux
 ///   all its work is cancelled. Cancellation is never reported as a failure.
 /// - Errors: a thrown error becomes the action ``failureAction(for:)`` returns, or, when that is
 ///   `nil`, goes to the middleware's error handler. Never dropped.
-public protocol AsyncAction<State>: Action {
+/// - Without the middleware: an async action that reaches the reducer without
+///   ``asyncActionMiddleware(onError:)`` in a store of its `State` — none in the store, or the action
+///   is typed for another state — starts no work; debug builds print a warning naming the
+///   middleware it needs (see `HandledByMiddleware`).
+public protocol AsyncAction<State>: HandledByMiddleware {
     /// The state of the store the action runs against.
     associatedtype State
 
@@ -65,6 +69,9 @@ extension AsyncAction {
 
     /// Hands every error to the middleware's error handler.
     public func failureAction(for error: any Error) -> (any Action)? { nil }
+
+    /// Names ``asyncActionMiddleware(onError:)`` and the state of the store it must be in.
+    public static var requiredMiddleware: String { "asyncActionMiddleware() in a Store<\(State.self)>" }
 }
 
 /// Cancels the async actions in flight with the given identifier.

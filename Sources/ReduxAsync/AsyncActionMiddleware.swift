@@ -35,7 +35,7 @@ public func asyncActionMiddleware<State>(
     onError: @escaping AsyncActionErrorHandler = reportAsyncActionErrorToStandardError
 ) -> Middleware<State> {
     { dispatch, getState in
-        let effects = Effects.current ?? Effects()
+        let effects = Effects.current(for: "asyncActionMiddleware()")
         return { next in
             FilteringLink.dispatch(next: next) { action, next in
                 handleAsyncAction(
@@ -67,6 +67,7 @@ func handleAsyncAction<State>(
     guard let asyncAction = action as? any AsyncAction<State> else {
         return false
     }
+    Diagnostics.markHandled(action)
     next(action)
     start(asyncAction, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
     return true

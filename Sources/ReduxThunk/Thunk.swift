@@ -80,12 +80,30 @@ public struct AsyncThunk<State, Extra: Sendable, Value: Sendable>: Action {
 }
 
 /// Errors of running thunks.
-public enum ThunkError: Error, Equatable {
-    /// The thunk did not start: the store has no ``thunkMiddleware(extra:)`` for this state and
-    /// extra-argument type (debug builds also print a warning naming it), or the store is gone.
-    case notStarted
+public enum ThunkError: Error, Equatable, CustomStringConvertible {
+    /// No thunk middleware for the thunk's `State` and `Extra` types saw it: the store has no
+    /// ``thunkMiddleware(extra:)``, or the store was released. Names the thunk's type.
+    case notStarted(thunk: String)
+    /// The store's thunk middleware are built for other types than the thunk's: a thunk typed
+    /// `AsyncThunk<AppState, Dependencies, User>` needs `thunkMiddleware(extra:)` given a
+    /// `Dependencies` in a `Store<AppState>`. Names the thunk's type and each middleware's.
+    case typeMismatch(thunk: String, middleware: [String])
     /// The lifecycle thunk's condition returned `false`: nothing was dispatched.
     case skippedByCondition
+
+    /// What went wrong, naming the types involved.
+    public var description: String {
+        switch self {
+        case .notStarted(let thunk):
+            return "\(thunk) did not start: no thunk middleware for its types saw it (the store has no "
+                + "thunkMiddleware(extra:), or was released)"
+        case .typeMismatch(let thunk, let middleware):
+            return "\(thunk) did not start: the store's thunk middleware expect other types ("
+                + middleware.joined(separator: "; ") + ")"
+        case .skippedByCondition:
+            return "the lifecycle thunk's condition returned false: nothing was dispatched"
+        }
+    }
 }
 
 /// How an async thunk's work ended.
@@ -95,9 +113,11 @@ enum ThunkOutcome<Value: Sendable>: Sendable {
     case cancelled
 }
 
-/// Receives the task a thunk middleware started for an awaited thunk.
+/// Receives the task a thunk middleware started for an awaited thunk, or why none did.
 @MainActor
 final class ThunkReporter<Value: Sendable>: Sendable {
     var task: Task<Value, any Error>?
     var skipped = false
+    /// The thunk middleware of other types that saw the thunk pass.
+    var mismatchedMiddleware: [String] = []
 }

@@ -23,11 +23,11 @@ import Redux
 @inlinable
 public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<State> {
     { dispatch, getState in
-        let effects = Effects.current ?? Effects()
+        let effects = Effects.current(for: "thunkMiddleware(extra:)")
         let context = ThunkContext<State, Extra>(dispatch: dispatch, getState: getState, extra: extra)
         return { next in
-            FilteringLink.dispatch(next: next) { action, _ in
-                handleThunk(action, context: context, effects: effects)
+            FilteringLink.dispatch(next: next) { action, next in
+                handleThunk(action, next: next, context: context, effects: effects)
             }
         }
     }
@@ -35,12 +35,15 @@ public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<
 
 /// The slow path of ``thunkMiddleware(extra:)``, for the first action of each type: runs a thunk
 /// and answers `true`, or answers `false` for an action of another type, which the link then passes
-/// on and remembers. Inlinable, so the casts are specialised for the app's types: unspecialised,
-/// each would look up `Thunk<State, Extra>`'s metadata at run time.
+/// on and remembers. A thunk of other `State` or `Extra` types is passed on too — not remembered,
+/// so that each one is reported: to an awaiting caller, and once in a debug-build warning.
+/// Inlinable, so the casts are specialised for the app's types: unspecialised, each would look up
+/// `Thunk<State, Extra>`'s metadata at run time.
 @inlinable
 @MainActor
 func handleThunk<State, Extra: Sendable>(
     _ action: any Action,
+    next: Dispatch,
     context: ThunkContext<State, Extra>,
     effects: Effects
 ) -> Bool {
@@ -52,7 +55,50 @@ func handleThunk<State, Extra: Sendable>(
         thunk.start(context: context, effects: effects)
         return true
     }
+    if let other = action as? any ThunkTyped {
+        other.passedThrough(middlewareState: State.self, middlewareExtra: Extra.self)
+        next(action)
+        return true
+    }
     return false
+}
+
+/// What every thunk type tells a thunk middleware of other types, so that the mismatch is named.
+@usableFromInline
+protocol ThunkTyped: Action {
+    /// Reports that a middleware for other types let the thunk pass.
+    @MainActor
+    func passedThrough(middlewareState: Any.Type, middlewareExtra: Any.Type)
+}
+
+/// How a thunk middleware is described in errors and warnings.
+func describeMiddleware(state: Any.Type, extra: Any.Type) -> String {
+    "thunkMiddleware(extra:) with an extra of type \(extra) in a Store<\(state)>"
+}
+
+extension Thunk: ThunkTyped {
+    @MainActor
+    @usableFromInline
+    func passedThrough(middlewareState: Any.Type, middlewareExtra: Any.Type) {
+        Diagnostics.warnOnce(
+            "thunk:\(Self.self):\(middlewareState):\(middlewareExtra)",
+            "swift-redux: warning: \(Self.self) was not run by "
+                + describeMiddleware(state: middlewareState, extra: middlewareExtra)
+                + "; it needs " + describeMiddleware(state: State.self, extra: Extra.self) + ".")
+    }
+}
+
+extension AsyncThunk: ThunkTyped {
+    @MainActor
+    @usableFromInline
+    func passedThrough(middlewareState: Any.Type, middlewareExtra: Any.Type) {
+        let middleware = describeMiddleware(state: middlewareState, extra: middlewareExtra)
+        reporter?.mismatchedMiddleware.append(middleware)
+        Diagnostics.warnOnce(
+            "thunk:\(Self.self):\(middlewareState):\(middlewareExtra)",
+            "swift-redux: warning: \(Self.self) was not run by \(middleware); it needs "
+                + describeMiddleware(state: State.self, extra: Extra.self) + ".")
+    }
 }
 
 /// A thunk middleware without dependencies: thunks of type `Thunk<State, Void>` and
@@ -105,14 +151,25 @@ extension AsyncThunk: AsyncThunkStarting {
         let body = self.body
         let finish = self.finish
         let task = Task<Value, any Error> { @MainActor in
-            let outcome: ThunkOutcome<Value>
-            do {
-                let value = try await body(context)
-                // A cancelled run is rejected even when the work ignored cancellation.
-                outcome = Task.isCancelled ? .cancelled : .fulfilled(value)
-            } catch {
-                outcome = error is CancellationError || Task.isCancelled ? .cancelled : .failed(error)
+            // The work runs in a task of its own, raced against cancellation: a cancelled run ends
+            // now, as Redux Toolkit's does on abort, even when the work ignores cancellation. Its
+            // later result is ignored.
+            let race = OutcomeRace<Value>()
+            let work = Task { @MainActor in
+                do {
+                    race.resolve(.fulfilled(try await body(context)))
+                } catch {
+                    race.resolve(error is CancellationError ? .cancelled : .failed(error))
+                }
             }
+            var outcome = await withTaskCancellationHandler {
+                await race.outcome()
+            } onCancel: {
+                work.cancel()
+                Task { @MainActor in race.resolve(.cancelled) }
+            }
+            // A cancelled run is rejected even when the work returned a value.
+            if Task.isCancelled { outcome = .cancelled }
             finish?(context, requestID, outcome)
             switch outcome {
             case .fulfilled(let value): return value
@@ -131,12 +188,41 @@ extension AsyncThunk: AsyncThunkStarting {
     }
 }
 
-extension Thunk: RequiresMiddleware {
-    package static var requiredMiddleware: String { "thunkMiddleware(extra:) with an extra of type \(Extra.self)" }
+/// The first of an async thunk's work and its cancellation to report how the run ended.
+@MainActor
+final class OutcomeRace<Value: Sendable> {
+    private var result: ThunkOutcome<Value>?
+    private var waiter: CheckedContinuation<ThunkOutcome<Value>, Never>?
+
+    /// Records the outcome, unless one was recorded already.
+    func resolve(_ outcome: ThunkOutcome<Value>) {
+        guard result == nil else { return }
+        result = outcome
+        waiter?.resume(returning: outcome)
+        waiter = nil
+    }
+
+    /// The first outcome recorded; waits for one.
+    func outcome() async -> ThunkOutcome<Value> {
+        if let result { return result }
+        return await withCheckedContinuation { continuation in
+            if let result {
+                continuation.resume(returning: result)
+            } else {
+                waiter = continuation
+            }
+        }
+    }
 }
 
-extension AsyncThunk: RequiresMiddleware {
-    package static var requiredMiddleware: String { "thunkMiddleware(extra:) with an extra of type \(Extra.self)" }
+extension Thunk: HandledByMiddleware {
+    /// Names the thunk middleware this thunk needs: its `Extra` type and the store's `State`.
+    public static var requiredMiddleware: String { describeMiddleware(state: State.self, extra: Extra.self) }
+}
+
+extension AsyncThunk: HandledByMiddleware {
+    /// Names the thunk middleware this thunk needs: its `Extra` type and the store's `State`.
+    public static var requiredMiddleware: String { describeMiddleware(state: State.self, extra: Extra.self) }
 }
 
 enum ThunkRunner {
@@ -152,7 +238,11 @@ enum ThunkRunner {
             throw ThunkError.skippedByCondition
         }
         guard let task = reporter.task else {
-            throw ThunkError.notStarted
+            let name = String(describing: AsyncThunk<State, Extra, Value>.self)
+            if !reporter.mismatchedMiddleware.isEmpty {
+                throw ThunkError.typeMismatch(thunk: name, middleware: reporter.mismatchedMiddleware)
+            }
+            throw ThunkError.notStarted(thunk: name)
         }
         return try await withTaskCancellationHandler {
             try await task.value

@@ -78,7 +78,7 @@ private let loadOnRequest: Middleware<AppState> = { dispatch, _ in
 }
 
 private let refreshing: Middleware<AppState> = { dispatch, _ in
-    let effects = Effects.current ?? Effects()
+    let effects = Effects.current(for: "refreshing")
     return { next in
         { action in
             next(action)
@@ -92,8 +92,19 @@ private let refreshing: Middleware<AppState> = { dispatch, _ in
     }
 }
 
+private struct Track: HandledByMiddleware {
+    static var requiredMiddleware: String { "analyticsMiddleware()" }
+    var event: String
+}
+
 @MainActor
 struct WritingMiddlewareGuideTests {
+    @Test func writingMiddlewareGuideMarkedActions() {
+        let store = Store(initialState: AppState(), reducer: reducer)
+        store.dispatch(Track(event: "opened"))  // warns in debug builds; no crash
+        #expect(Track.requiredMiddleware == "analyticsMiddleware()")
+    }
+
     @Test func writingMiddlewareGuideEffects() async {
         let store = Store(initialState: AppState(), reducer: reducer, middleware: [refreshing])
         store.dispatch(Refresh())

@@ -65,7 +65,9 @@ struct FileStorageErrorTests {
         let directory = try makeDirectory()
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("settings"), withIntermediateDirectories: false)
-        let error = try #require(throws: PersistenceError.self) { try FileStorage(directory: directory).read("settings") }
+        let error = try #require(throws: PersistenceError.self) {
+            try FileStorage(directory: directory).read("settings")
+        }
         guard case .notARegularFile(let path, let found) = error else {
             Issue.record("expected notARegularFile, got \(error)")
             return
@@ -80,7 +82,9 @@ struct FileStorageErrorTests {
         let path = directory.appendingPathComponent("settings").path
         #expect(mkfifo(path, 0o600) == 0)
         // Opening a FIFO for reading without a writer would block forever; this must return.
-        let error = try #require(throws: PersistenceError.self) { try FileStorage(directory: directory).read("settings") }
+        let error = try #require(throws: PersistenceError.self) {
+            try FileStorage(directory: directory).read("settings")
+        }
         #expect("\(error)" == "expected a file at \(path), found a named pipe (FIFO); left untouched, saving paused")
     }
 
@@ -101,7 +105,9 @@ struct FileStorageErrorTests {
     }
 
     @Test func permissionErrorsSayPermissionDenied() throws {
-        #expect("\(PersistenceError.io(operation: "read /data/settings", errno: EACCES))" == "read /data/settings: Permission denied")
+        #expect(
+            "\(PersistenceError.io(operation: "read /data/settings", errno: EACCES))"
+                == "read /data/settings: Permission denied")
         guard getuid() != 0 else { return }  // root reads anything; the message is checked above
         let directory = try makeDirectory()
         let storage = FileStorage(directory: directory)

@@ -173,3 +173,21 @@ struct RecordingMiddlewareTests {
         #expect(recorder.actions.isEmpty)
     }
 }
+
+/// When nothing arrives and nothing is in flight, the failure names the likely causes.
+@MainActor
+struct TestStoreMissingWorkTests {
+    @Test func receivingWithNoWorkInFlightNamesTheLikelyCauses() async {
+        // Load is an async action, but the middleware that runs it is missing.
+        let store = TestStore(initialState: Counter(), reducer: counterReducer, timeout: .milliseconds(50))
+        await store.dispatch(Load(count: 3)) { $0.isLoading = true }
+        await withKnownIssue {
+            await store.receive(Loaded.self) { $0.count = 3 }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("nothing was received") && text.contains("asyncActionMiddleware()")
+                && text.contains("bare Task")
+        }
+        await store.finish()
+    }
+}

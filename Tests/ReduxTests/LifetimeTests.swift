@@ -1,3 +1,4 @@
+import Dispatch
 import ReduxTestSupport
 import Testing
 
@@ -52,5 +53,40 @@ struct LifetimeTests {
             await Task { @MainActor in store.dispatch(Increment()) }.value
         }
         #expect(weakStore == nil)
+    }
+
+    /// Holds the last reference to a store so that a detached task can release it.
+    final class LastReference: @unchecked Sendable {
+        var store: Store<Counter>?
+    }
+
+    @Test func keptDispatchDoesNothingOnceTheStoreIsReleasedOffTheMainThread() {
+        var keptDispatch: Dispatch?
+        var keptGetState: (@MainActor () -> Counter)?
+        let seen = Log<String>()
+        let keeper: Middleware<Counter> = { dispatch, getState in
+            keptDispatch = dispatch
+            keptGetState = getState
+            return { next in
+                { action in
+                    seen.append("\(type(of: action))")
+                    next(action)
+                }
+            }
+        }
+        let holder = LastReference()
+        holder.store = Store(initialState: Counter(), reducer: counterReducer, middleware: [keeper])
+        holder.store?.dispatch(Add(amount: 2))
+        // Released on another thread while the main thread waits without yielding, so the rest
+        // of the shutdown, enqueued on the main actor, cannot have run when the dispatch comes.
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            holder.store = nil
+            released.signal()
+        }
+        released.wait()
+        keptDispatch?(Increment())
+        #expect(seen.items == ["Add"])  // no middleware ran, nothing was reduced
+        #expect(keptGetState?().count == 2)
     }
 }

@@ -6,16 +6,10 @@
     import Musl
 #endif
 
-/// An action that only means something to one middleware (a thunk, say). When one reaches the
-/// reducer, that middleware is missing from the store; debug builds say so.
+/// Debug-build warnings about programmer errors that must not crash a release build: an action
+/// that reached the reducer without its middleware, a middleware built outside a store.
 ///
 /// Shared with the middleware modules of this package; not public API.
-package protocol RequiresMiddleware: Action {
-    /// The middleware to add, as the user would write it, for the warning.
-    static var requiredMiddleware: String { get }
-}
-
-/// Debug-build warnings about programmer errors that must not crash a release build.
 @MainActor
 @usableFromInline
 package enum Diagnostics {
@@ -25,24 +19,60 @@ package enum Diagnostics {
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
-    private static var warnedTypes: Set<ObjectIdentifier> = []
+    private static var warned: Set<String> = []
+    /// How many actions of each type a middleware handled and passed on, not yet reduced.
+    private static var handled: [ObjectIdentifier: Int] = [:]
 
     /// Warns, once per action type, that an action reached the reducer without the middleware it
-    /// needs. Only in debug builds.
+    /// needs having handled it. Only in debug builds.
+    ///
+    /// - Parameters:
+    ///   - action: The action the reducer just ran for.
+    ///   - storeState: The `State` of the store whose reducer ran.
     @usableFromInline
-    package static func checkReachedReducer(_ action: any Action) {
+    package static func checkReachedReducer(_ action: any Action, storeState: Any.Type) {
         #if DEBUG
-            guard let marked = action as? any RequiresMiddleware else { return }
+            guard let marked = action as? any HandledByMiddleware else { return }
             let type = Swift.type(of: marked)
-            guard warnedTypes.insert(ObjectIdentifier(type)).inserted else { return }
-            sink(
-                "swift-redux: warning: \(type) reached the reducer and was ignored; "
-                    + "add \(type.requiredMiddleware) to the store's middleware.")
+            let identifier = ObjectIdentifier(type)
+            if let count = handled[identifier], count > 0 {
+                handled[identifier] = count == 1 ? nil : count - 1
+                return
+            }
+            warnOnce(
+                "reached:\(type)",
+                "swift-redux: warning: \(type) reached the reducer of a Store<\(storeState)> without its middleware "
+                    + "handling it; add \(type.requiredMiddleware) to the store's middleware.")
         #endif
     }
 
-    /// Forgets which types were warned about (tests).
+    /// Records that a middleware handled `action` and passes it on to the reducer, so that
+    /// ``checkReachedReducer(_:storeState:)`` does not warn about it. Only in debug builds.
+    ///
+    /// - Parameter action: The action handled.
+    @usableFromInline
+    package static func markHandled(_ action: any Action) {
+        #if DEBUG
+            handled[ObjectIdentifier(Swift.type(of: action)), default: 0] += 1
+        #endif
+    }
+
+    /// Prints `message` once for `key`. Only in debug builds.
+    ///
+    /// - Parameters:
+    ///   - key: What the warning is about; a second warning with the same key is not printed.
+    ///   - message: The warning.
+    @usableFromInline
+    package static func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
+        #if DEBUG
+            guard warned.insert(key).inserted else { return }
+            sink(message())
+        #endif
+    }
+
+    /// Forgets which warnings were printed (tests).
     package static func reset() {
-        warnedTypes = []
+        warned = []
+        handled = [:]
     }
 }

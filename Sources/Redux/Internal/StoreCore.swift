@@ -24,6 +24,9 @@ final class StoreCore<State>: Observable, @unchecked Sendable {
     @usableFromInline let effects: Effects
     /// Cached once: forming a key path into a generic class allocates.
     @usableFromInline let stateKeyPath: KeyPath<StoreCore<State>, State>
+    /// Set the moment the store is released, from whichever thread releases it: from then on,
+    /// every entry into the pipeline does nothing.
+    @usableFromInline let released = ReleaseFlag()
 
     @usableFromInline
     @MainActor
@@ -68,8 +71,6 @@ struct Machine<State> {
     /// The outermost middleware's dispatch; `nil` when there is no middleware, so a dispatch goes
     /// straight to the reducer without a closure call.
     @usableFromInline var head: Dispatch?
-    /// Cleared when the store is gone: dispatches are then ignored.
-    @usableFromInline var isAlive = true
     /// Set from the moment an action reaches the reducer until the dispatch that reduced it
     /// returns, and during setup: a dispatch made now is queued instead of nesting.
     @usableFromInline var isBusy = true
@@ -111,7 +112,7 @@ extension StoreCore {
     /// Breaks the core → pipeline → core cycle and turns every later dispatch into a no-op.
     @MainActor
     func shutDown() {
-        machine.pointee.isAlive = false
+        released.set()
         effects.close()
         // Swap everything out first and release it last: releasing the pipeline or an observer
         // runs arbitrary deinitializers, which may call back into the core.
@@ -128,11 +129,10 @@ extension StoreCore {
     @inlinable
     @MainActor
     func dispatch(_ action: any Action) {
+        if released.isSet { return }
         let machine = self.machine
         if machine.pointee.isBusy {
-            if machine.pointee.isAlive {
-                machine.pointee.queue.append(.dispatch(action))
-            }
+            machine.pointee.queue.append(.dispatch(action))
             return
         }
         machine.pointee.depth &+= 1
@@ -157,8 +157,8 @@ extension StoreCore {
     @inline(__always)
     @MainActor
     func reduce(_ action: any Action) {
+        if released.isSet { return }
         let machine = self.machine
-        guard machine.pointee.isAlive else { return }
         if machine.pointee.isReducing {
             // `next` called from an observer: the reduction in progress must finish first.
             machine.pointee.queue.append(.reduce(action))
@@ -174,7 +174,7 @@ extension StoreCore {
             reduceBody(&state.pointee, action)
         }
         #if DEBUG
-            Diagnostics.checkReachedReducer(action)
+            Diagnostics.checkReachedReducer(action, storeState: State.self)
         #endif
         if machine.pointee.members.hasArmedMembers {
             publishMemberChanges()
@@ -196,7 +196,7 @@ extension StoreCore {
     @MainActor
     func drain() {
         let machine = self.machine
-        while let entry = machine.pointee.queue.popFirst() {
+        while !released.isSet, let entry = machine.pointee.queue.popFirst() {
             machine.pointee.depth &+= 1
             switch entry {
             case .dispatch(let action):

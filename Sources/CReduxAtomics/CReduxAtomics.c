@@ -1,0 +1,2 @@
+// The functions are all `static inline` in the header; this file only makes the target buildable.
+#include "CReduxAtomics.h"
