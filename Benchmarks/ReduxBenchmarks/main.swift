@@ -10,6 +10,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --quick        a short smoke pass (for CI): few iterations, 3 samples
           --json         print the results as JSON instead of a table
           --filter TEXT  run only scenarios whose name contains TEXT (the raw baseline always runs)
+          --exact NAME   run only the scenario named NAME, without the raw baseline (for instruction
+                         counts; .ci/perf-guard uses it)
           --iterations N dispatches per sample
           --samples N    samples per scenario (the median is reported)
           --warmup N     dispatches before the first sample (0 with --iterations 0 measures setup
@@ -30,13 +32,20 @@ if let text = value(after: "--iterations"), let number = Int(text), number >= 0 
 if let text = value(after: "--warmup"), let number = Int(text), number >= 0 { configuration.warmup = number }
 if let text = value(after: "--samples"), let number = Int(text), number > 0 { configuration.samples = number }
 let filter = value(after: "--filter")
+let exact = value(after: "--exact")
 let json = arguments.contains("--json")
 
 let all = coreScenarios() + middlewareScenarios() + persistenceScenarios()
-let matches = all.filter { scenario in filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true }
-let selected = all.filter { scenario in
-    scenario.name == "raw reducer" || matches.contains { $0.name == scenario.name }
+let matches = all.filter { scenario in
+    if let exact { return scenario.name == exact }
+    return filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true
 }
+let selected =
+    exact != nil
+    ? matches
+    : all.filter { scenario in
+        scenario.name == "raw reducer" || matches.contains { $0.name == scenario.name }
+    }
 if matches.isEmpty {
     FileHandle.standardError.write(Data("redux-bench: no scenario matches the filter\n".utf8))
     exit(2)

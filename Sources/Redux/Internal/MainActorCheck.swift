@@ -36,11 +36,9 @@ package enum MainActorCheck {
     /// otherwise. For `deinit`s that can only do their work synchronously.
     package static func runIfOnMainQueue(_ work: @MainActor () -> Void) {
         guard isOnMainQueue else { return }
-        // The main queue is the main actor's executor, so this is isolated; the compiler cannot
-        // see that from a nonisolated context.
-        withoutActuallyEscaping(work) { work in
-            unsafeBitCast(work, to: (() -> Void).self)()
-        }
+        // The main queue is the main actor's executor, on Apple platforms and on Linux; the
+        // runtime checks that again here (and traps if it ever disagreed, rather than race).
+        MainActor.assumeIsolated(work)
     }
 
     /// Runs `work` now when already on the main queue, otherwise on the main actor later.
