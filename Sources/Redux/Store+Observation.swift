@@ -10,7 +10,7 @@ extension Store {
     /// - Returns: The member's current value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         core.accessState()
-        return core.state.pointee[keyPath: keyPath]
+        return core.state[keyPath: keyPath]
     }
 
     /// Reads an `Equatable` member of the state, such that observation tracking is invalidated
@@ -27,7 +27,7 @@ extension Store {
         if let coreKeyPath = coreKeyPath as? KeyPath<StoreCore<State>, Value> {
             core.registrar.access(core, keyPath: coreKeyPath)
         }
-        let value = core.state.pointee[keyPath: keyPath]
+        let value = core.state[keyPath: keyPath]
         return value
     }
 }

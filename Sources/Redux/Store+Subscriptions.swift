@@ -15,12 +15,12 @@ extension Store {
     public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         let subscriber = Subscriber(observer)
         let core = core
-        core.machine.pointee.subscribers.append(subscriber)
+        core.machine.subscribers.append(subscriber)
         let subscription = Subscription {
-            let observer = core.machine.pointee.subscribers.remove(subscriber)
+            let observer = core.machine.subscribers.remove(subscriber)
             withExtendedLifetime(observer) {}
         }
-        let state = core.state.pointee
+        let state = core.state
         core.withBusyStore { observer(state) }
         return subscription
     }

@@ -73,7 +73,7 @@ public final class Store<State>: Observable {
     /// depend on one member only.
     public var state: State {
         core.accessState()
-        return core.state.pointee
+        return core.state
     }
 
     /// Sends an action through the middleware and the reducer.

@@ -11,7 +11,7 @@ struct StorePerformanceShapeTests {
     struct Touch: Action { var index: Int }
 
     func firstElementAddress(_ store: Store<Big>) -> UnsafePointer<Int>? {
-        store.core.state.pointee.items.withUnsafeBufferPointer { $0.baseAddress }
+        store.core.state.items.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     @Test func reducingOneElementDoesNotCopyTheArray() {

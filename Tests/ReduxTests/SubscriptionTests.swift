@@ -118,7 +118,7 @@ struct SubscriptionReleaseOffMainTests {
         await Task.detached { holder.subscription = nil }.value
         // The cancellation was enqueued on the main actor; wait for it to have run.
         var yields = 0
-        while await !store.core.machine.pointee.subscribers.isEmpty, yields < 10_000 {
+        while await store.core.hasNoSubscribers == false, yields < 10_000 {
             await Task.yield()
             yields += 1
         }

@@ -3,16 +3,23 @@
 ///
 /// The first action of each type takes the slow path, `handle`, which either handles it (and calls
 /// `next` itself if the action should go on) or answers `false`; the link then remembers the type in
-/// its ``ActionTypeMemo`` and passes the action on. Later actions of that type go straight to `next`.
+/// its ``PassedTypes`` and passes the action on. Later actions of that type go straight to `next`.
 /// The link captures everything the fast path reads in one object, so the `Dispatch` closure built
 /// over it captures a single reference.
+///
+/// The table's accesses skip the dynamic exclusivity check in release builds, as the store's state
+/// does (see `StoreCore`); debug builds keep it.
 ///
 /// Shared with the middleware modules of this package (thunks, async actions) through
 /// ``dispatch(next:handle:)``; not public API.
 @usableFromInline
 package final class FilteringLink {
     let next: Dispatch
-    let memo: ActionTypeMemo
+    #if DEBUG
+        var passed = PassedTypes()
+    #else
+        @exclusivity(unchecked) var passed = PassedTypes()
+    #endif
     let handle: @MainActor (_ action: any Action, _ next: Dispatch) -> Bool
 
     /// - Parameters:
@@ -26,11 +33,6 @@ package final class FilteringLink {
     ) {
         self.next = next
         self.handle = handle
-        memo = ActionTypeMemo()
-    }
-
-    deinit {
-        memo.deallocate()
     }
 
     /// A `Dispatch` over a new link: the closure captures the link alone, and is compiled here,
@@ -53,7 +55,7 @@ package final class FilteringLink {
     @inline(__always)
     @MainActor
     func dispatch(_ action: any Action) {
-        if memo.isKnownUnhandled(action) {
+        if passed.contains(PassedTypes.key(of: action)) {
             return next(action)
         }
         handleFirstOfType(action)
@@ -64,7 +66,9 @@ package final class FilteringLink {
     @MainActor
     func handleFirstOfType(_ action: any Action) {
         if handle(action, next) { return }
-        memo.rememberUnhandled(action)
+        if PassedTypes.isRememberable(action) {
+            passed.insert(PassedTypes.key(of: action))
+        }
         next(action)
     }
 }

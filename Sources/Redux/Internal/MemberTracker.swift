@@ -74,7 +74,7 @@ extension StoreCore {
     @MainActor
     func armMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> AnyKeyPath {
         let member: ObservedMember<State>
-        if let existing = machine.pointee.members.members[keyPath] {
+        if let existing = machine.members.members[keyPath] {
             member = existing
         } else {
             let coreKeyPath = \StoreCore<State>.[observedMember: keyPath]
@@ -89,12 +89,12 @@ extension StoreCore {
                 },
                 coreKeyPath: coreKeyPath
             )
-            machine.pointee.members.members[keyPath] = member
+            machine.members.members[keyPath] = member
         }
         if !member.isArmed {
-            member.remember(state.pointee)
+            member.remember(state)
             member.isArmed = true
-            machine.pointee.members.armed.append(member)
+            machine.members.armed.append(member)
         }
         return member.coreKeyPath
     }
@@ -105,14 +105,14 @@ extension StoreCore {
     @inlinable
     @MainActor
     func publishMemberChanges() {
-        let armed = machine.pointee.members.armed
-        let current = state.pointee
+        let armed = machine.members.armed
+        let current = state
         var changed: [ObservedMember<State>] = []
         for member in armed where !member.isUnchanged(current) {
             changed.append(member)
         }
         guard !changed.isEmpty else { return }
-        machine.pointee.members.armed.removeAll { member in changed.contains { $0 === member } }
+        machine.members.armed.removeAll { member in changed.contains { $0 === member } }
         for member in changed {
             // Disarmed first: an observer that reads the member again re-arms it with the new value.
             member.isArmed = false
