@@ -1,6 +1,7 @@
 // The code of docs/async-actions.md, kept compiling and checked.
 import Redux
 import ReduxAsync
+import ReduxTestSupport
 import Testing
 
 private struct SearchState: Equatable {
@@ -55,22 +56,34 @@ private let searchReducer = Reducer<SearchState>.combine(
     .on(CancelAsyncAction.self) { state, _ in state.isSearching = false }
 )
 
+private let printed = Printed()
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    printed.record(items, separator: separator)
+}
+
+@MainActor
+private func searchScreen() async {
+    let store = Store(initialState: SearchState(), reducer: searchReducer, middleware: [asyncActionMiddleware()])
+    for query in ["s", "sw", "swi", "swift"] {
+        store.dispatch(Search(query: query))  // each cancels the previous
+    }
+    await store.effects.waitForAll()
+    print(store.results)  // ["swift 1", "swift 2"]
+}
+
 @MainActor
 struct AsyncActionsGuideTests {
     @Test func asyncActionsGuide() async {
+        await searchScreen()
+        #expect(printed.lines == [#"["swift 1", "swift 2"]"#])
+
         let store = Store(initialState: SearchState(), reducer: searchReducer, middleware: [asyncActionMiddleware()])
-        for query in ["s", "sw", "swi", "swift"] {
-            store.dispatch(Search(query: query))  // each cancels the previous
-        }
-        await store.effects.waitForAll()
-        #expect(store.results == ["swift 1", "swift 2"])
-        #expect(!store.isSearching)
-        #expect(store.error == nil)
 
         store.dispatch(Search(query: "closed"))
         store.dispatch(CancelAsyncAction(id: "search"))
         await store.effects.waitForAll()
         #expect(!store.isSearching)
-        #expect(store.results == ["swift 1", "swift 2"])
+        #expect(store.results.isEmpty)  // the cancelled search delivered nothing
+        #expect(store.error == nil)
     }
 }

@@ -2,6 +2,8 @@
 import Foundation
 import Redux
 import ReduxLogging
+import ReduxTestSupport
+import ReduxThunk
 import Testing
 
 private struct Todo: Equatable, Sendable { var title: String; var done = false }
@@ -26,17 +28,23 @@ private let todoReducer = Reducer<TodoState>.combine(
 )
 
 /// Stands in for standard output, so the test can check what the guide shows.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
+private let printed = Printed()
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    printed.record(items, separator: separator)
+}
+
+private struct AppState: Equatable {}
+private let appReducer = Reducer<AppState> { _, _ in }
+
+@MainActor
+private func putItLast() -> Store<AppState> {
+    let store = Store(initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(), loggingMiddleware()])
+    return store
 }
 
 @MainActor
 struct LoggingGuideTests {
     @Test func loggingGuide() {
-        let output = Lines()
         let options = LoggingOptions<TodoState>(
             predicate: { action, _ in !(action is Tick) },  // skip noisy actions
             stateTransformer: { state in
@@ -44,7 +52,7 @@ struct LoggingGuideTests {
                 shown.session = shown.session.map { _ in "<redacted>" }  // secrets never reach the log
                 return shown
             },
-            sink: LogSink { output.append($0) }  // print, os.Logger, swift-log, a file…
+            sink: LogSink { print($0) }  // print, os.Logger, swift-log, a file…
         )
         let store = Store(initialState: TodoState(), reducer: todoReducer, middleware: [loggingMiddleware(options)])
         store.dispatch(AddTodo(title: "Write the guide"))
@@ -59,13 +67,14 @@ struct LoggingGuideTests {
         quiet.dispatch(AddTodo(title: "Ship it"))
         quiet.dispatch(SetFilter(filter: .open))
 
-        let text = output.text
-        if ProcessInfo.processInfo.environment["PRINT_LOGGING_GUIDE"] != nil { print(text) }
+        let text = printed.lines.joined(separator: "\n")
+        if ProcessInfo.processInfo.environment["PRINT_LOGGING_GUIDE"] != nil { Swift.print(text) }
         #expect(!text.contains("secret-token"))
         #expect(!text.contains("Tick"))
         #expect(text.contains(#"diff        todos[0]: added Todo(title: "Write the guide", done: false)"#))
         #expect(text.contains("diff        todos[0].done: false → true"))
         #expect(text.contains("action SetFilter @ "))
         #expect(text.contains(#" · todos[0]: added Todo(title: "Ship it", done: false)"#))
+        #expect(putItLast().state == AppState())
     }
 }

@@ -65,17 +65,17 @@ private struct SettingsV2: Codable, Sendable { var theme: String }
 @MainActor
 struct PersistenceGuideTests {
     @Test func persistenceGuide() async throws {
-        let storage = InMemoryStorage()
-        _ = try await launch(storage: storage)
-        let relaunched = try await launch(storage: storage)
+        let launches = InMemoryStorage()
+        _ = try await launch(storage: launches)
+        let relaunched = try await launch(storage: launches)
         #expect(relaunched.settings.theme == "dark")
 
-        let old = InMemoryStorage()
-        try old.write(
+        let storage = InMemoryStorage()
+        try storage.write(
             try JSONPersistenceCoder().encode(PersistedEnvelope(version: 1, state: SettingsV1(dark: true))),
             for: "settings")
         let persister = Persister<AppState, Settings>(
-            key: "settings", version: 3, storage: old,
+            key: "settings", version: 3, storage: storage,
             migrations: [
                 .typed(from: 1, SettingsV1.self, to: SettingsV2.self) { v1 in
                     SettingsV2(theme: v1.dark ? "dark" : "light")

@@ -22,15 +22,19 @@ private let audit: Middleware<AppState> = { dispatch, getState in
     }
 }
 
+private let printed = Printed()
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    printed.record(items, separator: separator)
+}
+
 @MainActor
 struct ReadmeExampleTests {
     @Test func readmeExample() {
-        let printed = Log<String>()
         let store = Store(initialState: AppState(), reducer: reducer, middleware: [audit])
-        let subscription = store.subscribe(to: \.count) { printed.append("count: \($0)") }
-        store.dispatch(Increment())
-        #expect(store.notes == ["now 1"])
-        #expect(printed.items == ["count: 0", "count: 1"])
+        let subscription = store.subscribe(to: \.count) { print("count:", $0) }  // prints "count: 0"
+        store.dispatch(Increment())  // prints "count: 1"
+        print(store.notes)  // ["now 1"]
+        #expect(printed.lines == ["count: 0", "count: 1", #"["now 1"]"#])
         subscription.cancel()
     }
 }

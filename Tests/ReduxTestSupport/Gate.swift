@@ -1,3 +1,4 @@
+import Foundation
 /// A gate that tasks wait on until a test opens it: deterministic ordering without sleeps.
 ///
 /// Shared by the test targets of this package (not a product).
@@ -33,4 +34,29 @@ public final class Log<Element> {
 
     /// Appends a value.
     public func append(_ item: Element) { items.append(item) }
+}
+
+/// What a guide's code printed: a docs test declares
+/// `private func print(_ items: Any..., separator: String = " ", terminator: String = "\n")`
+/// that appends here, so the guide's `print` lines are compiled and checked verbatim.
+public final class Printed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    /// Creates an empty record.
+    public init() {}
+
+    /// The lines printed so far.
+    public var lines: [String] { lock.withLock { storage } }
+
+    /// Records one printed line.
+    public func record(_ items: [Any], separator: String) {
+        let line = items.map { "\($0)" }.joined(separator: separator)
+        lock.withLock { storage.append(line) }
+    }
+
+    /// Forgets what was printed.
+    public func reset() {
+        lock.withLock { storage = [] }
+    }
 }
