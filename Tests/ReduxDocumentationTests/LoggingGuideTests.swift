@@ -38,7 +38,8 @@ private let appReducer = Reducer<AppState> { _, _ in }
 
 @MainActor
 private func putItLast() -> Store<AppState> {
-    let store = Store(initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(), loggingMiddleware()])
+    let store = Store(
+        initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(), loggingMiddleware()])
     return store
 }
 
