@@ -31,7 +31,7 @@ enum Goals {
                     goals.append(
                         Goal(
                             name: "\(name) / pass-through middleware", value: (value - direct) / (one - direct),
-                            limit: 1, unit: "×"))
+                            limit: 1.5, unit: "×"))
                 }
             }
         }

@@ -8,11 +8,18 @@ import Redux
 ///   - action: The async action whose work threw.
 public typealias AsyncActionErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void
 
-/// The default error handler: writes one line naming the action and the error to standard error,
-/// so that no error is dropped silently.
-public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { error, action in
+/// Writes one line naming the action and the error to standard error: what
+/// ``asyncActionMiddleware(onError:)`` does with errors when given no handler, so that no error is
+/// dropped silently.
+func writeAsyncActionErrorToStandardError(_ error: any Error, _ action: any Action) {
     let line = "swift-redux: \(type(of: action)) failed: \(error)\n"
     FileHandle.standardError.write(Data(line.utf8))
+}
+
+/// Renamed: omit `onError` (or pass `nil`) to write errors to standard error.
+@available(*, deprecated, message: "omit onError, or pass nil, to write errors to standard error")
+public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { error, action in
+    writeAsyncActionErrorToStandardError(error, action)
 }
 
 /// A middleware that runs ``AsyncAction``s and handles ``CancelAsyncAction``.
@@ -27,14 +34,15 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 /// store.dispatch(Search(query: "swift"))
 /// ```
 ///
-/// - Parameter onError: Receives errors that the action did not turn into an action. The default
-///   writes them to standard error.
+/// - Parameter onError: Receives errors that the action did not turn into an action. When `nil`
+///   (the default), each is written to standard error as one line naming the action.
 /// - Returns: The middleware.
 @inlinable
 public func asyncActionMiddleware<State>(
-    onError: @escaping AsyncActionErrorHandler = reportAsyncActionErrorToStandardError
+    onError handler: AsyncActionErrorHandler? = nil
 ) -> Middleware<State> {
-    { dispatch, getState in
+    let onError = handler ?? defaultAsyncActionErrorHandler
+    return { dispatch, getState in
         let effects = Effects.current(for: "asyncActionMiddleware()")
         return { next in
             FilteringLink.dispatch(next: next) { action, next in
@@ -43,6 +51,12 @@ public func asyncActionMiddleware<State>(
             }
         }
     }
+}
+
+/// What ``asyncActionMiddleware(onError:)`` does with errors when given no handler.
+@usableFromInline
+let defaultAsyncActionErrorHandler: AsyncActionErrorHandler = { error, action in
+    writeAsyncActionErrorToStandardError(error, action)
 }
 
 /// The slow path of ``asyncActionMiddleware(onError:)``, for the first action of each type: cancels

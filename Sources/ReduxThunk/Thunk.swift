@@ -40,9 +40,10 @@ public struct AsyncThunk<State, Extra: Sendable, Value: Sendable>: Action {
     let id: (any Hashable & Sendable)?
     let body: @MainActor @Sendable (ThunkContext<State, Extra>) async throws -> Value
     /// Runs synchronously at dispatch; returning `false` skips the thunk (lifecycle condition).
-    let prepare: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID) -> Bool)?
+    let prepare: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkLifecycle.RequestID) -> Bool)?
     /// Runs when the work ended, before the awaiting caller resumes (lifecycle actions).
-    let finish: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID, ThunkOutcome<Value>) -> Void)?
+    let finish:
+        (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkLifecycle.RequestID, ThunkOutcome<Value>) -> Void)?
     /// Set by ``Store/run(_:)``: where the middleware reports the task it started.
     let reporter: ThunkReporter<Value>?
 
@@ -62,8 +63,10 @@ public struct AsyncThunk<State, Extra: Sendable, Value: Sendable>: Action {
     init(
         id: (any Hashable & Sendable)?,
         body: @escaping @MainActor @Sendable (ThunkContext<State, Extra>) async throws -> Value,
-        prepare: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID) -> Bool)?,
-        finish: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkRequestID, ThunkOutcome<Value>) -> Void)?,
+        prepare: (@MainActor @Sendable (ThunkContext<State, Extra>, ThunkLifecycle.RequestID) -> Bool)?,
+        finish: (
+            @MainActor @Sendable (ThunkContext<State, Extra>, ThunkLifecycle.RequestID, ThunkOutcome<Value>) -> Void
+        )?,
         reporter: ThunkReporter<Value>?
     ) {
         self.id = id

@@ -1,51 +1,77 @@
 import Redux
 
-/// Identifies one run of a lifecycle thunk, so that reducers can match its pending, fulfilled and
-/// rejected actions.
-public struct ThunkRequestID: Hashable, Sendable, CustomStringConvertible {
-    let rawValue: UInt64
-
-    /// The identifier as text.
-    public var description: String { "request-\(rawValue)" }
-}
-
-/// Dispatched by a lifecycle thunk before its work starts.
+/// The actions of a lifecycle thunk (``AsyncThunk/lifecycle(_:id:condition:_:)``), as Redux
+/// Toolkit's `createAsyncThunk` names them: pending, then fulfilled or rejected.
 ///
-/// `Tag` is a type you choose to tell lifecycles apart: `Pending<LoadUser>`.
-public struct Pending<Tag>: Action {
-    /// This run of the thunk.
-    public let requestID: ThunkRequestID
-}
+/// `Tag` is a type you choose to tell lifecycles apart:
+///
+/// ```swift
+/// enum Login {}
+/// let reducer = Reducer<AppState>.combine(
+///     .on(ThunkLifecycle.Pending<Login>.self) { state, _ in state.isLoggingIn = true },
+///     .on(ThunkLifecycle.Fulfilled<Login, Session>.self) { state, action in state.session = action.value },
+///     .on(ThunkLifecycle.Rejected<Login>.self) { state, action in state.isLoggingIn = false }
+/// )
+/// ```
+public enum ThunkLifecycle {
+    /// Identifies one run of a lifecycle thunk, so that reducers can match its pending,
+    /// fulfilled and rejected actions.
+    public struct RequestID: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: UInt64
 
-/// Dispatched by a lifecycle thunk when its work returned a value (and was not cancelled).
-public struct Fulfilled<Tag, Value: Sendable>: Action {
-    /// This run of the thunk.
-    public let requestID: ThunkRequestID
-    /// What the work returned.
-    public let value: Value
-}
-
-/// Dispatched by a lifecycle thunk when its work threw or was cancelled.
-public struct Rejected<Tag>: Action {
-    /// Why the thunk was rejected.
-    public enum Reason: Sendable {
-        /// The work threw this error.
-        case failed(any Error)
-        /// The work was cancelled (even if it went on to return a value).
-        case cancelled
+        /// The identifier as text.
+        public var description: String { "request-\(rawValue)" }
     }
 
-    /// This run of the thunk.
-    public let requestID: ThunkRequestID
-    /// Why.
-    public let reason: Reason
+    /// Dispatched by a lifecycle thunk before its work starts.
+    public struct Pending<Tag>: Action {
+        /// This run of the thunk.
+        public let requestID: RequestID
+    }
 
-    /// Whether the thunk was cancelled rather than failed.
-    public var isCancellation: Bool {
-        if case .cancelled = reason { return true }
-        return false
+    /// Dispatched by a lifecycle thunk when its work returned a value (and was not cancelled).
+    public struct Fulfilled<Tag, Value: Sendable>: Action {
+        /// This run of the thunk.
+        public let requestID: RequestID
+        /// What the work returned.
+        public let value: Value
+    }
+
+    /// Dispatched by a lifecycle thunk when its work threw or was cancelled.
+    public struct Rejected<Tag>: Action {
+        /// Why the thunk was rejected.
+        public enum Reason: Sendable {
+            /// The work threw this error.
+            case failed(any Error)
+            /// The work was cancelled (even if it went on to return a value).
+            case cancelled
+        }
+
+        /// This run of the thunk.
+        public let requestID: RequestID
+        /// Why.
+        public let reason: Reason
+
+        /// Whether the thunk was cancelled rather than failed.
+        public var isCancellation: Bool {
+            if case .cancelled = reason { return true }
+            return false
+        }
     }
 }
+
+/// Renamed: ``ThunkLifecycle/RequestID``.
+@available(*, deprecated, renamed: "ThunkLifecycle.RequestID")
+public typealias ThunkRequestID = ThunkLifecycle.RequestID
+/// Renamed: ``ThunkLifecycle/Pending``.
+@available(*, deprecated, renamed: "ThunkLifecycle.Pending")
+public typealias Pending<Tag> = ThunkLifecycle.Pending<Tag>
+/// Renamed: ``ThunkLifecycle/Fulfilled``.
+@available(*, deprecated, renamed: "ThunkLifecycle.Fulfilled")
+public typealias Fulfilled<Tag, Value: Sendable> = ThunkLifecycle.Fulfilled<Tag, Value>
+/// Renamed: ``ThunkLifecycle/Rejected``.
+@available(*, deprecated, renamed: "ThunkLifecycle.Rejected")
+public typealias Rejected<Tag> = ThunkLifecycle.Rejected<Tag>
 
 @MainActor
 private var nextRequestID: UInt64 = 0
@@ -56,10 +82,12 @@ extension AsyncThunk {
     ///
     /// At dispatch, `condition` (if any) decides whether to run at all: when it returns `false`,
     /// nothing is dispatched and an awaiting caller gets ``ThunkError/skippedByCondition``.
-    /// Otherwise `Pending<Tag>` is dispatched at once, the operation runs, and then either
-    /// `Fulfilled<Tag, Value>` with its value or `Rejected<Tag>` with the error. A cancelled run
-    /// always ends in `Rejected<Tag>` with ``Rejected/Reason/cancelled`` — never in `Fulfilled`,
-    /// even if the operation ignored cancellation and returned.
+    /// Otherwise ``ThunkLifecycle/Pending`` is dispatched at once, the operation runs, and then
+    /// either ``ThunkLifecycle/Fulfilled`` with its value or ``ThunkLifecycle/Rejected`` with the
+    /// error. A cancelled run always ends in `Rejected` with
+    /// ``ThunkLifecycle/Rejected/Reason/cancelled`` — never in `Fulfilled`, even if the operation
+    /// ignored cancellation and returned — and ends at once: the caller resumes without waiting for
+    /// an operation that ignores cancellation, whose later result is ignored.
     ///
     /// ```swift
     /// enum Login {}
@@ -68,7 +96,8 @@ extension AsyncThunk {
     /// ) { context in
     ///     try await context.extra.auth.logIn(context.state.credentials)
     /// }
-    /// // Reducers: .on(Pending<Login>.self), .on(Fulfilled<Login, Session>.self), .on(Rejected<Login>.self)
+    /// // Reducers: .on(ThunkLifecycle.Pending<Login>.self), .on(ThunkLifecycle.Fulfilled<Login, Session>.self),
+    /// // .on(ThunkLifecycle.Rejected<Login>.self)
     /// ```
     ///
     /// - Parameters:
@@ -88,17 +117,17 @@ extension AsyncThunk {
             body: operation,
             prepare: { context, requestID in
                 if let condition, !condition(context.state, context.extra) { return false }
-                context.dispatch(Pending<Tag>(requestID: requestID))
+                context.dispatch(ThunkLifecycle.Pending<Tag>(requestID: requestID))
                 return true
             },
             finish: { context, requestID, outcome in
                 switch outcome {
                 case .fulfilled(let value):
-                    context.dispatch(Fulfilled<Tag, Value>(requestID: requestID, value: value))
+                    context.dispatch(ThunkLifecycle.Fulfilled<Tag, Value>(requestID: requestID, value: value))
                 case .failed(let error):
-                    context.dispatch(Rejected<Tag>(requestID: requestID, reason: .failed(error)))
+                    context.dispatch(ThunkLifecycle.Rejected<Tag>(requestID: requestID, reason: .failed(error)))
                 case .cancelled:
-                    context.dispatch(Rejected<Tag>(requestID: requestID, reason: .cancelled))
+                    context.dispatch(ThunkLifecycle.Rejected<Tag>(requestID: requestID, reason: .cancelled))
                 }
             },
             reporter: nil
@@ -108,8 +137,8 @@ extension AsyncThunk {
 
 enum RequestIDs {
     @MainActor
-    static func next() -> ThunkRequestID {
+    static func next() -> ThunkLifecycle.RequestID {
         nextRequestID &+= 1
-        return ThunkRequestID(rawValue: nextRequestID)
+        return ThunkLifecycle.RequestID(rawValue: nextRequestID)
     }
 }

@@ -23,14 +23,10 @@ struct ArchitectureGuideTests {
         let middleware = [stage("a"), stage("b"), stage("c")]
         let dispatch: Dispatch = { _ in }
         let getState: @MainActor () -> Counter = { Counter() }
-        let reduceAtEnd: Dispatch = { _ in order.append("reducer") }
+        let finalDispatch: Dispatch = { _ in order.append("reducer") }
 
         let stages = middleware.map { factory in factory(dispatch, getState) }  // factories: once, in array order
-        var next: Dispatch = reduceAtEnd  // the final dispatch: runs the reducer
-        for stage in stages.reversed() {  // last middleware first...
-            next = stage(next)  // ...each wraps the chain built so far
-        }
-        let head = next  // the first middleware is outermost
+        let head = stages.reversed().reduce(finalDispatch) { next, stage in stage(next) }
 
         head(Increment())
         #expect(order.items == ["a", "b", "c", "reducer"])

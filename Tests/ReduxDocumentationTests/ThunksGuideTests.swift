@@ -48,15 +48,15 @@ private struct LoginState: Equatable {
 private enum LogIn {}
 
 private let loginReducer = Reducer<LoginState>.combine(
-    .on(Pending<LogIn>.self) { state, _ in
+    .on(ThunkLifecycle.Pending<LogIn>.self) { state, _ in
         state.isLoggingIn = true
         state.error = nil
     },
-    .on(Fulfilled<LogIn, Session>.self) { state, action in
+    .on(ThunkLifecycle.Fulfilled<LogIn, Session>.self) { state, action in
         state.isLoggingIn = false
         state.session = action.value
     },
-    .on(Rejected<LogIn>.self) { state, action in
+    .on(ThunkLifecycle.Rejected<LogIn>.self) { state, action in
         state.isLoggingIn = false
         state.error = action.isCancellation ? nil : "Login failed"
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// A gate that tasks wait on until a test opens it: deterministic ordering without sleeps.
 ///
 /// Shared by the test targets of this package (not a product).

@@ -23,11 +23,11 @@ struct ThunkLifecycleTestStoreTests {
         }
         // The thunk itself never reaches the reducer: no change for it.
         await store.dispatch(load)
-        await store.receive(Pending<LoadUser>.self) {
+        await store.receive(ThunkLifecycle.Pending<LoadUser>.self) {
             $0.isLoading = true
             $0.reduced = ["Pending<LoadUser>"]
         }
-        await store.receive(Fulfilled<LoadUser, String>.self) {
+        await store.receive(ThunkLifecycle.Fulfilled<LoadUser, String>.self) {
             $0.isLoading = false
             $0.user = "user-4"
             $0.reduced.append("Fulfilled<LoadUser, String>")
@@ -42,11 +42,11 @@ struct ThunkLifecycleTestStoreTests {
             AsyncThunk<AppState, Dependencies, String>.lifecycle(LoadUser.self) { context in
                 try await context.extra.userName(-1)
             })
-        await store.receive(Pending<LoadUser>.self) {
+        await store.receive(ThunkLifecycle.Pending<LoadUser>.self) {
             $0.isLoading = true
             $0.reduced = ["Pending<LoadUser>"]
         }
-        await store.receive(Rejected<LoadUser>.self) {
+        await store.receive(ThunkLifecycle.Rejected<LoadUser>.self) {
             $0.isLoading = false
             $0.error = "LookupFailed()"
             $0.reduced.append("Rejected<LoadUser>")

@@ -88,20 +88,24 @@ struct ThunkLifecycleTests {
     }
 
     @Test func rejectedActionTellsCancellationApart() {
-        let cancelled = Rejected<LoadUser>(requestID: ThunkRequestID(rawValue: 1), reason: .cancelled)
-        let failed = Rejected<LoadUser>(requestID: ThunkRequestID(rawValue: 2), reason: .failed(LookupFailed()))
+        let cancelled = ThunkLifecycle.Rejected<LoadUser>(
+            requestID: ThunkLifecycle.RequestID(rawValue: 1), reason: .cancelled)
+        let failed = ThunkLifecycle.Rejected<LoadUser>(
+            requestID: ThunkLifecycle.RequestID(rawValue: 2), reason: .failed(LookupFailed()))
         #expect(cancelled.isCancellation)
         #expect(!failed.isCancellation)
     }
 
     @Test func eachRunHasItsOwnRequestId() async {
         let store = makeStore()
-        let ids = Log<ThunkRequestID>()
+        let ids = Log<ThunkLifecycle.RequestID>()
         let recorder: Middleware<AppState> = { _, _ in
             { next in
                 { action in
-                    if let pending = action as? Pending<LoadUser> { ids.append(pending.requestID) }
-                    if let fulfilled = action as? Fulfilled<LoadUser, String> { ids.append(fulfilled.requestID) }
+                    if let pending = action as? ThunkLifecycle.Pending<LoadUser> { ids.append(pending.requestID) }
+                    if let fulfilled = action as? ThunkLifecycle.Fulfilled<LoadUser, String> {
+                        ids.append(fulfilled.requestID)
+                    }
                     next(action)
                 }
             }

@@ -28,12 +28,12 @@ let appReducer = Reducer<AppState>.combine(
     Reducer { state, action in state.reduced.append(String(describing: type(of: action))) },
     .on(Increment.self) { state, _ in state.count += 1 },
     .on(SetUser.self) { state, action in state.user = action.name },
-    .on(Pending<LoadUser>.self) { state, _ in state.isLoading = true },
-    .on(Fulfilled<LoadUser, String>.self) { state, action in
+    .on(ThunkLifecycle.Pending<LoadUser>.self) { state, _ in state.isLoading = true },
+    .on(ThunkLifecycle.Fulfilled<LoadUser, String>.self) { state, action in
         state.isLoading = false
         state.user = action.value
     },
-    .on(Rejected<LoadUser>.self) { state, action in
+    .on(ThunkLifecycle.Rejected<LoadUser>.self) { state, action in
         state.isLoading = false
         switch action.reason {
         case .cancelled: state.error = "cancelled"
