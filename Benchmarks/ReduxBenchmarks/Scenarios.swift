@@ -60,6 +60,53 @@ func coreScenarios() -> [Scenario] {
             }
         })
 
+    let memberPaths: [KeyPath<BenchState, Int>] = [
+        \.members.m0, \.members.m1, \.members.m2, \.members.m3, \.members.m4,
+        \.members.m5, \.members.m6, \.members.m7, \.members.m8, \.members.m9,
+    ]
+    scenarios.append(
+        Scenario(
+            name: "store, 100 key-path subscribers over 10 members, none changes",
+            note: "10 subscribers on each of 10 members; actions change count"
+        ) {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let sink = Sink()
+            let subscriptions = (0..<100).map { index in
+                store.subscribe(to: memberPaths[index % 10]) { sink.total &+= $0 }
+            }
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+                blackHole(subscriptions)
+            }
+        })
+
+    scenarios.append(
+        Scenario(name: "store, 100 key-path subscribers, all change", note: "each on count, which every action changes")
+        {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let sink = Sink()
+            let subscriptions = (0..<100).map { _ in store.subscribe(to: \.count) { sink.total &+= $0 } }
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+                blackHole(subscriptions)
+            }
+        })
+
+    scenarios.append(
+        Scenario(name: "store, 100 selector subscribers, 1 changes", note: "subscribe(select:), closures") {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let sink = Sink()
+            var subscriptions = (0..<99).map { _ in store.subscribe(select: { $0.other }) { sink.total &+= $0 } }
+            subscriptions.append(store.subscribe(select: { $0.count }) { sink.total &+= $0 })
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+                blackHole(subscriptions)
+            }
+        })
+
     scenarios.append(
         Scenario(name: "store, observed member changes", note: "withObservationTracking on store.count, re-tracked") {
             let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())

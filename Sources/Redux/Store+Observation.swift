@@ -23,11 +23,7 @@ extension Store {
     /// - Returns: The member's current value.
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        let coreKeyPath = core.armMember(keyPath)
-        if let coreKeyPath = coreKeyPath as? KeyPath<StoreCore<State>, Value> {
-            core.registrar.access(core, keyPath: coreKeyPath)
-        }
-        let value = core.state[keyPath: keyPath]
-        return value
+        core.observeMember(keyPath)
+        return core.state[keyPath: keyPath]
     }
 }

@@ -13,16 +13,7 @@ extension Store {
     /// - Returns: A handle that keeps the subscription alive; cancel or release it to stop delivery.
     @inlinable
     public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
-        let subscriber = Subscriber(observer)
-        let core = core
-        core.machine.subscribers.append(subscriber)
-        let subscription = Subscription {
-            let observer = core.machine.subscribers.remove(subscriber)
-            withExtendedLifetime(observer) {}
-        }
-        let state = core.state
-        core.withBusyStore { observer(state) }
-        return subscription
+        core.subscribe(Subscriber(observer))
     }
 
     /// Calls `observer` with the value at `keyPath` now, then whenever a reduced action changes it.
@@ -43,6 +34,30 @@ extension Store {
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
         let filter = MemberFilter(keyPath, observer)
-        return subscribe { state in filter.receive(state) }
+        return core.subscribe(Subscriber(reading: { state in filter.receive(state) }))
+    }
+
+    /// Calls `observer` with the value `select` derives from the state now, then whenever a reduced
+    /// action changes it — the selector form of ``subscribe(to:_:)``, for values that are not a key
+    /// path (ReSwift's `select`).
+    ///
+    /// Repeats are skipped with `==`. `select` runs after every reduced action, so keep it cheap
+    /// and pure.
+    ///
+    /// ```swift
+    /// let subscription = store.subscribe(select: { $0.user?.name }) { name in title = name ?? "Guest" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - select: Derives the watched value from the state.
+    ///   - observer: Receives each distinct value. Runs on the main actor.
+    /// - Returns: A handle that keeps the subscription alive; cancel or release it to stop delivery.
+    @inlinable
+    public func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value,
+        _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        let filter = SelectorFilter(select, observer)
+        return core.subscribe(Subscriber { state in filter.receive(state) })
     }
 }

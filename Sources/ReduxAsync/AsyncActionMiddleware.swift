@@ -39,15 +39,15 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 /// - Returns: The middleware.
 @inlinable
 public func asyncActionMiddleware<State>(
-    onError handler: AsyncActionErrorHandler? = nil
+    onError: AsyncActionErrorHandler? = nil
 ) -> Middleware<State> {
-    let onError = handler ?? defaultAsyncActionErrorHandler
+    let report = onError ?? defaultAsyncActionErrorHandler
     return { dispatch, getState in
         let effects = Effects.current(for: "asyncActionMiddleware()")
         return { next in
             FilteringLink.dispatch(next: next) { action, next in
                 handleAsyncAction(
-                    action, next: next, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
+                    action, next: next, effects: effects, dispatch: dispatch, getState: getState, onError: report)
             }
         }
     }

@@ -29,6 +29,49 @@ struct ObservationTests {
         #expect(probe.changes == 1)
     }
 
+    @Test func wholeStateRegistrarCallsFollowWhetherAnyoneStillObserves() {
+        let store = Store(initialState: Counter(), reducer: counterReducer)
+        #expect(!store.core.machine.isStateObserved)
+        let first = track { _ = store.state }
+        #expect(store.core.machine.isStateObserved)
+        store.dispatch(Rename(name: "a"))
+        #expect(first.changes == 1)
+        // The tracking ended with that change: later reductions skip the registrar.
+        #expect(!store.core.machine.isStateObserved)
+        store.dispatch(Rename(name: "b"))
+        #expect(first.changes == 1)
+        // Reading again observes again, and is told about the next change.
+        let second = track { _ = store.state }
+        store.dispatch(Rename(name: "c"))
+        #expect(second.changes == 1)
+    }
+
+    /// Re-tracks from inside its change handler, synchronously, as some views do.
+    @MainActor
+    final class EagerView {
+        let store: Store<Counter>
+        var renders = 0
+        init(store: Store<Counter>) { self.store = store }
+
+        func render() {
+            renders += 1
+            withObservationTracking {
+                _ = store.state
+            } onChange: { [self] in
+                MainActor.assumeIsolated { render() }
+            }
+        }
+    }
+
+    @Test func reTrackingFromInsideTheChangeHandlerIsNotLost() {
+        let store = Store(initialState: Counter(), reducer: counterReducer)
+        let view = EagerView(store: store)
+        view.render()
+        store.dispatch(Rename(name: "a"))
+        store.dispatch(Rename(name: "b"))
+        #expect(view.renders == 3)
+    }
+
     @Test func readingAMemberIsInvalidatedOnlyWhenThatMemberChanges() {
         let store = Store(initialState: Counter(), reducer: counterReducer)
         let countProbe = track { _ = store.count }

@@ -3,37 +3,42 @@ import Observation
 /// One member of the state read through dynamic member lookup, tracked so that observers of that
 /// member are told only when its value changes.
 ///
-/// The comparison and the notification are closures created where the member is first read — in
-/// the inlinable dynamic-member subscript — so they are specialised for the caller's types instead
-/// of going through generic metadata on every dispatch.
+/// The comparison, the registration and the notification are closures created where the member is
+/// first read — in the inlinable dynamic-member subscript — so they are specialised for the
+/// caller's types: no generic cast of the registrar's key path, and the member is read at its
+/// stored offset (``MemberReader``) instead of through the runtime's key-path projection.
 @MainActor
 @usableFromInline
 final class ObservedMember<State> {
     /// Whether the member was read since its observers were last told about a change.
-    @usableFromInline var isArmed = false
+    #if DEBUG
+        @usableFromInline var isArmed = false
+    #else
+        @exclusivity(unchecked) @usableFromInline var isArmed = false
+    #endif
     /// Whether the member still has the value it had when it was read.
-    @usableFromInline let isUnchanged: @MainActor (State) -> Bool
+    @usableFromInline let isUnchanged: @MainActor (UnsafePointer<State>) -> Bool
     /// Remembers the member's value in the given state.
-    @usableFromInline let remember: @MainActor (State) -> Void
+    @usableFromInline let remember: @MainActor (UnsafePointer<State>) -> Void
     /// Forgets the value read.
     @usableFromInline let disarm: @MainActor () -> Void
+    /// Registers a dependency on the member with the current observation tracking.
+    @usableFromInline let access: @MainActor (StoreCore<State>) -> Void
     /// Tells the member's observers that it changed.
     @usableFromInline let publish: @MainActor (StoreCore<State>) -> Void
-    /// The key path under which the member is registered with the observation registrar.
-    @usableFromInline let coreKeyPath: AnyKeyPath
 
     @usableFromInline
     init(
-        isUnchanged: @escaping @MainActor (State) -> Bool,
-        remember: @escaping @MainActor (State) -> Void,
+        isUnchanged: @escaping @MainActor (UnsafePointer<State>) -> Bool,
+        remember: @escaping @MainActor (UnsafePointer<State>) -> Void,
         disarm: @escaping @MainActor () -> Void,
-        publish: @escaping @MainActor (StoreCore<State>) -> Void,
-        coreKeyPath: AnyKeyPath
+        access: @escaping @MainActor (StoreCore<State>) -> Void,
+        publish: @escaping @MainActor (StoreCore<State>) -> Void
     ) {
-        self.coreKeyPath = coreKeyPath
         self.isUnchanged = isUnchanged
         self.remember = remember
         self.disarm = disarm
+        self.access = access
         self.publish = publish
     }
 }
@@ -54,62 +59,84 @@ final class LastRead<Value> {
 /// and the next change of its value: observation in SwiftUI and `withObservationTracking` is
 /// one-shot, so after a change nobody is observing a member until it is read again. A store whose
 /// members are never read pays one `isEmpty` check per dispatch.
+///
+/// Members are found by the identity of the key path read (a key-path literal is one object per
+/// call site), so a read costs a pointer comparison per member tracked, not the hash of a key path
+/// (~2,000 instructions through `AnyKeyPath.hash(into:)`). The key paths are kept, so an identity
+/// can never be reused by another key path; an equal key path from another call site is matched by
+/// `==` the first time and remembered under its own identity.
 @MainActor
 @usableFromInline
 struct MemberTracker<State> {
-    @usableFromInline var members: [AnyKeyPath: ObservedMember<State>] = [:]
+    @usableFromInline var byIdentity: [(keyPath: AnyKeyPath, member: ObservedMember<State>)] = []
     @usableFromInline var armed: [ObservedMember<State>] = []
 
     @usableFromInline nonisolated init() {}
 
     @inlinable
     var hasArmedMembers: Bool { !armed.isEmpty }
+
+    /// The member tracked for this key path, if any.
+    @inlinable
+    func member(for keyPath: AnyKeyPath) -> ObservedMember<State>? {
+        for entry in byIdentity where entry.keyPath === keyPath {
+            return entry.member
+        }
+        return nil
+    }
 }
 
 extension StoreCore {
-    /// Arms the member at `keyPath` (remembers its current value, so that a later reduction that
-    /// changes it notifies its observers), and returns the key path under which it is registered
-    /// with the observation registrar.
+    /// Registers a dependency on the member at `keyPath` with the current observation tracking,
+    /// and arms it: remembers its current value, so that a later reduction that changes it
+    /// notifies its observers.
     @inlinable
-    @MainActor
-    func armMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> AnyKeyPath {
-        let member: ObservedMember<State>
-        if let existing = machine.members.members[keyPath] {
-            member = existing
-        } else {
-            let coreKeyPath = \StoreCore<State>.[observedMember: keyPath]
-            let lastRead = LastRead<Value>()
-            member = ObservedMember(
-                isUnchanged: { state in lastRead.value.map { $0 == state[keyPath: keyPath] } ?? false },
-                remember: { state in lastRead.value = state[keyPath: keyPath] },
-                disarm: { lastRead.value = nil },
-                publish: { core in
-                    core.registrar.willSet(core, keyPath: coreKeyPath)
-                    core.registrar.didSet(core, keyPath: coreKeyPath)
-                },
-                coreKeyPath: coreKeyPath
-            )
-            machine.members.members[keyPath] = member
-        }
+    func observeMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
+        let member = machine.members.member(for: keyPath) ?? makeMember(keyPath)
+        member.access(self)
         if !member.isArmed {
-            member.remember(state)
+            withPointer(to: state) { member.remember($0) }
             member.isArmed = true
             machine.members.armed.append(member)
         }
-        return member.coreKeyPath
+    }
+
+    /// Tracks a member read for the first time from this key path object.
+    @inlinable
+    func makeMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> ObservedMember<State> {
+        if let equal = machine.members.byIdentity.first(where: { $0.keyPath == keyPath })?.member {
+            machine.members.byIdentity.append((keyPath, equal))
+            return equal
+        }
+        let coreKeyPath = \StoreCore<State>.[observedMember: machine.members.byIdentity.count]
+        let reader = MemberReader(keyPath)
+        let lastRead = LastRead<Value>()
+        let member = ObservedMember<State>(
+            isUnchanged: { state in lastRead.value.map { $0 == reader.read(state) } ?? false },
+            remember: { state in lastRead.value = reader.read(state) },
+            disarm: { lastRead.value = nil },
+            access: { core in core.registrar.access(core, keyPath: coreKeyPath) },
+            publish: { core in
+                core.registrar.willSet(core, keyPath: coreKeyPath)
+                core.registrar.didSet(core, keyPath: coreKeyPath)
+            }
+        )
+        machine.members.byIdentity.append((keyPath, member))
+        return member
     }
 
     /// Tells the observers of every armed member whose value changed. Compares first and runs
     /// observer code last, so nothing is allocated when no member changed, and re-arming from an
     /// observer cannot disturb the pass.
     @inlinable
-    @MainActor
     func publishMemberChanges() {
         let armed = machine.members.armed
         let current = state
         var changed: [ObservedMember<State>] = []
-        for member in armed where !member.isUnchanged(current) {
-            changed.append(member)
+        withPointer(to: current) { pointer in
+            for member in armed where !member.isUnchanged(pointer) {
+                changed.append(member)
+            }
         }
         guard !changed.isEmpty else { return }
         machine.members.armed.removeAll { member in changed.contains { $0 === member } }

@@ -1,13 +1,34 @@
-/// One subscriber. Its observer is dropped when it is cancelled or the store shuts down, which
-/// also releases whatever the observer captured (a stream's continuation finishes then).
+/// One subscriber. Cancelling it (or shutting the store down) marks it inactive at once — a pass
+/// in progress skips it from then on — and drops it from the list, which releases its observer and
+/// whatever that captured (a stream's continuation finishes then).
+///
+/// A whole-state observer (and a selector) receives the state; the store's key-path filters receive
+/// a pointer to it instead, so that the state is not copied for each of them
+/// (a reabstraction thunk copies every stored property of a state passed by value into a stored
+/// closure). The observers are immutable and the flag skips the dynamic exclusivity check in
+/// release builds (debug builds keep it): with a `var` optional observer, each call paid an
+/// exclusivity check (~75 instructions) and a retain.
 @MainActor
 @usableFromInline
 final class Subscriber<State> {
-    @usableFromInline var observer: (@MainActor (State) -> Void)?
+    @usableFromInline let observer: @MainActor (State) -> Void
+    @usableFromInline let pointerObserver: (@MainActor (UnsafePointer<State>) -> Void)?
+    #if DEBUG
+        @usableFromInline var isActive = true
+    #else
+        @exclusivity(unchecked) @usableFromInline var isActive = true
+    #endif
 
     @usableFromInline
     init(_ observer: @escaping @MainActor (State) -> Void) {
         self.observer = observer
+        self.pointerObserver = nil
+    }
+
+    @usableFromInline
+    init(reading observer: @escaping @MainActor (UnsafePointer<State>) -> Void) {
+        self.observer = { _ in }
+        self.pointerObserver = observer
     }
 }
 
@@ -29,13 +50,10 @@ struct SubscriberList<State> {
     /// releases them — which may run arbitrary code, such as a stream's termination handler that
     /// cancels its subscription — only after the list is consistent again.
     mutating func removeAll() -> [Any] {
-        var detached: [Any] = []
         for subscriber in entries {
-            if let observer = subscriber.observer {
-                detached.append(observer)
-                subscriber.observer = nil
-            }
+            subscriber.isActive = false
         }
+        let detached: [Any] = entries
         entries = []
         return detached
     }
@@ -49,32 +67,63 @@ struct SubscriberList<State> {
     /// Detaches one subscriber. Returns its observer for the caller to release afterwards (see
     /// ``removeAll()``).
     mutating func remove(_ subscriber: Subscriber<State>) -> Any? {
-        let observer = subscriber.observer
-        subscriber.observer = nil
-        if let index = entries.firstIndex(where: { $0 === subscriber }) {
-            entries.remove(at: index)
-        }
-        return observer
+        subscriber.isActive = false
+        guard let index = entries.firstIndex(where: { $0 === subscriber }) else { return nil }
+        return entries.remove(at: index)
     }
 }
 
-/// Filters a whole-state subscription down to one `Equatable` member, skipping repeats.
+/// Filters a whole-state subscription down to one `Equatable` member read through a key path,
+/// skipping repeats. The read is inline (``MemberReader``), so a pass costs one closure call per
+/// subscriber, not two.
 @MainActor
 @usableFromInline
 final class MemberFilter<State, Value: Equatable> {
-    @usableFromInline let keyPath: KeyPath<State, Value>
+    @usableFromInline let reader: MemberReader<State, Value>
     @usableFromInline let observer: @MainActor (Value) -> Void
-    @usableFromInline var last: Value?
+    #if DEBUG
+        @usableFromInline var last: Value?
+    #else
+        @exclusivity(unchecked) @usableFromInline var last: Value?
+    #endif
 
     @usableFromInline
     init(_ keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void) {
-        self.keyPath = keyPath
+        self.reader = MemberReader(keyPath)
+        self.observer = observer
+    }
+
+    @inlinable
+    func receive(_ state: UnsafePointer<State>) {
+        let value = reader.read(state)
+        if let last, last == value { return }
+        last = value
+        observer(value)
+    }
+}
+
+/// Filters a whole-state subscription down to the `Equatable` value a selector derives, skipping
+/// repeats.
+@MainActor
+@usableFromInline
+final class SelectorFilter<State, Value: Equatable> {
+    @usableFromInline let select: @MainActor (State) -> Value
+    @usableFromInline let observer: @MainActor (Value) -> Void
+    #if DEBUG
+        @usableFromInline var last: Value?
+    #else
+        @exclusivity(unchecked) @usableFromInline var last: Value?
+    #endif
+
+    @usableFromInline
+    init(_ select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void) {
+        self.select = select
         self.observer = observer
     }
 
     @inlinable
     func receive(_ state: State) {
-        let value = state[keyPath: keyPath]
+        let value = select(state)
         if let last, last == value { return }
         last = value
         observer(value)
