@@ -137,6 +137,31 @@ func coreScenarios() -> [Scenario] {
             }
         })
 
+    scenarios.append(
+        Scenario(
+            name: "store, state of \(largeState) elements, previous state held",
+            note: "a middleware keeps the state before the action, as a logger does: the reducer copies the array"
+        ) {
+            let holdsPrevious: Middleware<BenchState> = { _, getState in
+                { next in
+                    { action in
+                        let previous = getState()
+                        next(action)
+                        blackHole(previous.count)
+                    }
+                }
+            }
+            let store = Store(
+                initialState: BenchState(elements: largeState), reducer: makeReducer(), middleware: [holdsPrevious])
+            var index = 0
+            return { n in
+                for _ in 0..<n {
+                    store.dispatch(TouchItem(index: index))
+                    index = index == largeState - 1 ? 0 : index + 1
+                }
+            }
+        })
+
     for elements in [smallState, largeState] {
         scenarios.append(
             Scenario(name: "store, state of \(elements) elements", note: "reducer changes one element") {
