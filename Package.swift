@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ReduxLogging", targets: ["ReduxLogging"]),
         .library(name: "ReduxPersistence", targets: ["ReduxPersistence"]),
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
+        .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
     targets: [
@@ -22,9 +23,10 @@ let package = Package(
         .target(name: "ReduxLogging", dependencies: ["Redux"]),
         .target(name: "ReduxPersistence", dependencies: ["Redux"]),
         .target(name: "ReduxTesting", dependencies: ["Redux"]),
+        .target(name: "ReduxEffects", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
-            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence"],
+            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence", "ReduxEffects"],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         // Helpers shared by the test targets (a gate, a log); not a product.
@@ -41,13 +43,15 @@ let package = Package(
         .executableTarget(
             name: "PersistenceCrashChild", dependencies: ["ReduxPersistence"], path: "Tests/PersistenceCrashChild"),
         .testTarget(
+            name: "ReduxEffectsTests", dependencies: ["ReduxEffects", "ReduxTesting", "ReduxTestSupport"]),
+        .testTarget(
             name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk", "ReduxTestSupport"]),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",
             dependencies: [
                 "Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging", "ReduxPersistence",
-                "ReduxTestSupport",
+                "ReduxEffects", "ReduxTestSupport",
             ]
         ),
     ],

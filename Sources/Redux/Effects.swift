@@ -146,6 +146,24 @@ public final class Effects {
         }
     }
 
+    /// Runs the work reducers returned (`ReduxEffects` commands): set by that module's middleware
+    /// while the store builds its pipeline. Not public API.
+    package var reducerWorkHandler: (@MainActor (_ work: [any Sendable], _ action: any Action) -> Void)?
+
+    /// Hands the work reducers returned for `action` to the handler; without one — the store has no
+    /// `ReduxEffects` middleware — the work is dropped and debug builds say so, once.
+    @usableFromInline
+    func deliverReducerWork(_ work: [any Sendable], after action: any Action, storeState: Any.Type) {
+        guard let reducerWorkHandler else {
+            Diagnostics.warnOnce(
+                "reducer-work:\(storeState)",
+                "swift-redux: warning: a reducer of a Store<\(storeState)> returned work (after \(type(of: action))) "
+                    + "but the store has no commandMiddleware(); add it from ReduxEffects, or the work is dropped.")
+            return
+        }
+        reducerWorkHandler(work, action)
+    }
+
     /// Cancels everything and refuses new work. Called when the store is released.
     func close() {
         isClosed = true

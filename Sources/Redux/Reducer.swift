@@ -14,6 +14,10 @@
 public struct Reducer<State>: Sendable {
     @usableFromInline
     let body: @Sendable (inout State, any Action) -> Void
+    /// The body of a reducer that also returns work (`ReduxEffects`): it reduces and appends the
+    /// work to the list. `nil` for plain reducers, which the store then calls through ``body``.
+    @usableFromInline
+    let workBody: (@Sendable (inout State, any Action, inout ReducerWork) -> Void)?
 
     /// Creates a reducer from a closure that mutates the state for an action.
     ///
@@ -21,6 +25,32 @@ public struct Reducer<State>: Sendable {
     ///   actions it does not handle leave the state untouched.
     public init(_ reduce: @escaping @Sendable (inout State, any Action) -> Void) {
         self.body = reduce
+        self.workBody = nil
+    }
+
+    /// A reducer that also returns work: `ReduxEffects` builds these. Called directly through
+    /// ``reduce(_:_:)``, the work is dropped (debug builds warn).
+    ///
+    /// - Parameter reduceWithWork: Reduces and appends the work to the list.
+    @usableFromInline
+    package init(work reduceWithWork: @escaping @Sendable (inout State, any Action, inout ReducerWork) -> Void) {
+        self.body = { state, action in
+            var work = ReducerWork()
+            reduceWithWork(&state, action, &work)
+            ReducerWork.dropOutsideStore(work)
+        }
+        self.workBody = reduceWithWork
+    }
+
+    /// Runs the reducer and appends the work it returns to `work` (reducers without work append
+    /// nothing). `ReduxEffects` uses it to run a reducer alone, in tests.
+    @inlinable
+    package func reduce(_ state: inout State, _ action: any Action, work: inout ReducerWork) {
+        if let workBody {
+            workBody(&state, action, &work)
+        } else {
+            body(&state, action)
+        }
     }
 
     /// Creates a reducer from a closure that returns the next state, as SwiftUIRedux and ReSwift
@@ -33,6 +63,7 @@ public struct Reducer<State>: Sendable {
     /// - Parameter reduce: Returns the state after the action.
     public init(returning reduce: @escaping @Sendable (State, any Action) -> State) {
         self.body = { state, action in state = reduce(state, action) }
+        self.workBody = nil
     }
 
     /// Applies an action to a state in place.
@@ -96,6 +127,13 @@ public struct Reducer<State>: Sendable {
         case 1:
             return reducers[0]
         default:
+            if reducers.contains(where: { $0.workBody != nil }) {
+                return Reducer(work: { state, action, work in
+                    for reducer in reducers {
+                        reducer.reduce(&state, action, work: &work)
+                    }
+                })
+            }
             let bodies = reducers.map(\.body)
             return Reducer { state, action in
                 for body in bodies {
@@ -121,6 +159,11 @@ public struct Reducer<State>: Sendable {
     /// - Returns: A reducer over `Root` that applies this reducer to `root[keyPath: keyPath]`.
     @inlinable
     public func pullback<Root>(_ keyPath: WritableKeyPath<Root, State> & Sendable) -> Reducer<Root> {
+        if let workBody {
+            return Reducer<Root>(work: { root, action, work in
+                workBody(&root[keyPath: keyPath], action, &work)
+            })
+        }
         let body = self.body
         return Reducer<Root> { root, action in
             body(&root[keyPath: keyPath], action)

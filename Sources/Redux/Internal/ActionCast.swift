@@ -5,17 +5,17 @@
 /// concrete value, so comparing the dynamic type's metadata with `A.self` and reading the value out
 /// is enough, and a mismatch (the common case in a combined reducer) costs one comparison.
 @usableFromInline
-enum ActionCast {
+package enum ActionCast {
     /// Returns `action` as an `A` when its dynamic type is exactly `A`, otherwise `nil`.
     @inlinable
     @inline(__always)
-    static func cast<A: Action>(_ action: any Action, to type: A.Type) -> A? {
+    package static func cast<A: Action>(_ action: any Action, to type: A.Type) -> A? {
         open(action, as: type)
     }
 
     @inlinable
     @inline(__always)
-    static func open<Concrete: Action, A: Action>(_ action: Concrete, as type: A.Type) -> A? {
+    package static func open<Concrete: Action, A: Action>(_ action: Concrete, as type: A.Type) -> A? {
         guard Concrete.self == A.self else { return nil }
         // The types are identical, so this is a plain copy.
         return unsafeBitCast(action, to: A.self)
@@ -23,7 +23,7 @@ enum ActionCast {
 
     /// Whether `type` is a class, whose subclasses must also match.
     @usableFromInline
-    static func isClass(_ type: Any.Type) -> Bool {
+    package static func isClass(_ type: Any.Type) -> Bool {
         type is AnyObject.Type
     }
 }

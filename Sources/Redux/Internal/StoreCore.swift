@@ -26,6 +26,8 @@ final class StoreCore<State>: Observable {
         @exclusivity(unchecked) @usableFromInline var machine = Machine<State>()
     #endif
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
+    /// The reducer's body that also collects the work it returns; `nil` for plain reducers.
+    @usableFromInline let reduceWithWork: (@Sendable (inout State, any Action, inout ReducerWork) -> Void)?
     @usableFromInline let registrar = ObservationRegistrar()
     /// The in-flight work started by this store's middleware.
     @usableFromInline let effects: Effects
@@ -39,6 +41,7 @@ final class StoreCore<State>: Observable {
     init(initialState: State, reducer: Reducer<State>) {
         state = initialState
         reduceBody = reducer.body
+        reduceWithWork = reducer.workBody
         effects = Effects()
         stateKeyPath = \StoreCore<State>.state
     }
@@ -75,6 +78,8 @@ struct Machine<State> {
     @usableFromInline var isStateObserved = false
     @usableFromInline var subscribers = SubscriberList<State>()
     @usableFromInline var members = MemberTracker<State>()
+    /// The work the reducer returned in the reduction in progress.
+    @usableFromInline var work = ReducerWork()
 
     @usableFromInline nonisolated init() {}
 }
@@ -140,10 +145,10 @@ extension StoreCore {
             // even from inside an observer's change handler).
             machine.isStateObserved = false
             registrar.willSet(self, keyPath: stateKeyPath)
-            reduceBody(&state, action)
+            runReducer(action)
             registrar.didSet(self, keyPath: stateKeyPath)
         } else {
-            reduceBody(&state, action)
+            runReducer(action)
         }
         #if DEBUG
             Diagnostics.checkReachedReducer(action, storeState: State.self)
@@ -154,10 +159,34 @@ extension StoreCore {
         if !machine.subscribers.isEmpty {
             notifySubscribers()
         }
+        if reduceWithWork != nil, !machine.work.isEmpty {
+            deliverWork(after: action)
+        }
         if machine.rules.endReduction() {
             // `next` was called outside any dispatch (kept by a middleware and called later).
             drain()
         }
+    }
+
+    /// Calls the reducer: through the body that collects returned work when it has one.
+    @inlinable
+    @inline(__always)
+    func runReducer(_ action: any Action) {
+        if let reduceWithWork {
+            reduceWithWork(&state, action, &machine.work)
+        } else {
+            reduceBody(&state, action)
+        }
+    }
+
+    /// Hands the work the reducer returned to the `ReduxEffects` middleware, after the observers and
+    /// subscribers saw the new state. What it dispatches is queued (the store is busy) and reduced
+    /// after this action, in order.
+    @usableFromInline
+    func deliverWork(after action: any Action) {
+        let items = machine.work.items
+        machine.work = ReducerWork()
+        effects.deliverReducerWork(items, after: action, storeState: State.self)
     }
 
     /// Reduces the queued actions, one frame each, until the queue is empty. Iterative, so a long

@@ -1,0 +1,218 @@
+import Redux
+
+/// Work a reducer returns beside the new state: nothing, an action to send, asynchronous work that
+/// sends actions, several of these merged, or a cancellation — the `AppCommand` of PokeMaster and
+/// the `Effect` of Point-Free's architecture.
+///
+/// A reducer built with `Reducer.commands(on:_:)` (or `Reducer.commands(_:)`) returns one; ``commandMiddleware(dependencies:onError:)`` runs it after the reduction, in the
+/// store's `Effects` (so releasing the store cancels it, `waitForAll()` awaits it and `TestStore`
+/// receives what it sends).
+///
+/// ```swift
+/// let reducer = Reducer<SearchState>.commands(on: QueryChanged.self) { state, action in
+///     state.query = action.query
+///     return .run { send in
+///         let results = try await SearchAPI.results(for: action.query)
+///         send(SearchResults(results: results))
+///     }
+///     .debounce(id: "search", for: .milliseconds(300), clock: ContinuousClock())
+/// }
+/// ```
+///
+/// `Command` is `Sendable`; building one does nothing — only the middleware runs it.
+public struct Command: Sendable {
+    indirect enum Operation: Sendable {
+        case none
+        case send(any Action)
+        case run(
+            priority: TaskPriority?,
+            body: @MainActor @Sendable (Send, CommandContext) async throws -> Void,
+            onError: (@MainActor @Sendable (any Error, Send) -> Void)?
+        )
+        case merge([Command])
+        case cancel(id: any Hashable & Sendable)
+        case cancellable(Command, id: any Hashable & Sendable, cancelInFlight: Bool)
+        case delay(Command, duration: Duration, clock: any Clock<Duration>)
+        case throttle(
+            Command, id: any Hashable & Sendable, interval: Duration, clock: any Clock<Duration>, latest: Bool)
+    }
+
+    let operation: Operation
+
+    init(_ operation: Operation) {
+        self.operation = operation
+    }
+
+    /// No work.
+    public static let none = Command(.none)
+
+    /// Whether this is ``none``, or a merge of nothing but ``none``.
+    public var isNone: Bool {
+        switch operation {
+        case .none: return true
+        case .merge(let commands): return commands.allSatisfy(\.isNone)
+        default: return false
+        }
+    }
+
+    /// Sends an action to the store right after the current one: it is queued and reduced after the
+    /// action that returned this command (SPEC §4.5's FIFO rule).
+    ///
+    /// - Parameter action: The action to send.
+    /// - Returns: The command.
+    public static func send(_ action: any Action) -> Command {
+        Command(.send(action))
+    }
+
+    /// Asynchronous work that can send any number of actions — while iterating an `AsyncSequence`,
+    /// say. It runs on the main actor in a task tracked by the store's `Effects`.
+    ///
+    /// An error it throws goes to `catch`, if given (which can send an action), or else to the
+    /// middleware's error handler; it is never dropped. Cancellation is not an error: a cancelled
+    /// run ends quietly, and what it sends after being cancelled is dropped.
+    ///
+    /// ```swift
+    /// .run { send in
+    ///     for await reading in sensor.readings { send(Reading(value: reading)) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - priority: The task's priority.
+    ///   - operation: The work; `send` dispatches actions into the store.
+    ///   - handler: Receives what `operation` threw (never a cancellation), with `send`.
+    /// - Returns: The command.
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @MainActor @Sendable (_ send: Send) async throws -> Void,
+        catch handler: (@MainActor @Sendable (_ error: any Error, _ send: Send) -> Void)? = nil
+    ) -> Command {
+        Command(.run(priority: priority, body: { send, _ in try await operation(send) }, onError: handler))
+    }
+
+    /// Asynchronous work that reads the app's dependencies — the value given to
+    /// ``commandMiddleware(dependencies:onError:)`` — so that a test swaps them without globals.
+    ///
+    /// ```swift
+    /// .run(using: AppDependencies.self) { send, dependencies in
+    ///     let user = try await dependencies.api.logIn(email, password)
+    ///     send(LoginSucceeded(user: user))
+    /// } catch: { error, send in
+    ///     send(LoginFailed(message: "\(error)"))
+    /// }
+    /// ```
+    ///
+    /// When the middleware was given no dependencies, or dependencies of another type, the work does
+    /// not run and ``CommandError/dependenciesMismatch(expected:found:)`` is reported like any
+    /// error it could throw.
+    ///
+    /// - Parameters:
+    ///   - type: The type of the dependencies.
+    ///   - priority: The task's priority.
+    ///   - operation: The work, given `send` and the dependencies.
+    ///   - handler: Receives what `operation` threw (never a cancellation), with `send`.
+    /// - Returns: The command.
+    public static func run<Dependencies: Sendable>(
+        using type: Dependencies.Type,
+        priority: TaskPriority? = nil,
+        operation: @escaping @MainActor @Sendable (_ send: Send, _ dependencies: Dependencies) async throws -> Void,
+        catch handler: (@MainActor @Sendable (_ error: any Error, _ send: Send) -> Void)? = nil
+    ) -> Command {
+        Command(
+            .run(
+                priority: priority,
+                body: { send, context in try await operation(send, try context.dependencies(as: type)) },
+                onError: handler))
+    }
+
+    /// Runs several commands, in order: what they send synchronously is sent in this order, and
+    /// their asynchronous work runs concurrently.
+    ///
+    /// - Parameter commands: The commands.
+    /// - Returns: The command.
+    public static func merge(_ commands: Command...) -> Command {
+        merge(commands)
+    }
+
+    /// Runs several commands, in order (see `merge(_:)`).
+    ///
+    /// - Parameter commands: The commands.
+    /// - Returns: The command.
+    public static func merge(_ commands: [Command]) -> Command {
+        let work = commands.filter { !$0.isNone }
+        switch work.count {
+        case 0: return .none
+        case 1: return work[0]
+        default: return Command(.merge(work))
+        }
+    }
+
+    /// Cancels the work in flight that was made ``cancellable(id:cancelInFlight:)`` with this
+    /// identifier (or debounced or throttled with it).
+    ///
+    /// - Parameter id: The identifier.
+    /// - Returns: The command.
+    public static func cancel(id: some Hashable & Sendable) -> Command {
+        Command(.cancel(id: id))
+    }
+
+    /// This command's asynchronous work, made cancellable by `id` with ``cancel(id:)``.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier.
+    ///   - cancelInFlight: Whether starting it first cancels the work in flight with the same
+    ///     identifier (search-as-you-type).
+    /// - Returns: The command.
+    public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Command {
+        isNone ? .none : Command(.cancellable(self, id: id, cancelInFlight: cancelInFlight))
+    }
+}
+
+/// What a ``Command/run(priority:operation:catch:)`` gets from the middleware.
+struct CommandContext: Sendable {
+    let dependencies: (any Sendable)?
+
+    func dependencies<Dependencies>(as type: Dependencies.Type) throws -> Dependencies {
+        guard let value = dependencies as? Dependencies else {
+            throw CommandError.dependenciesMismatch(
+                expected: String(describing: type),
+                found: dependencies.map { String(describing: Swift.type(of: $0)) })
+        }
+        return value
+    }
+}
+
+/// Errors of running commands.
+public enum CommandError: Error, Equatable, CustomStringConvertible {
+    /// A ``Command/run(using:priority:operation:catch:)`` asked for dependencies of type `expected`;
+    /// the middleware has `found` (`nil`: none). Give
+    /// ``commandMiddleware(dependencies:onError:)`` a value of the expected type.
+    case dependenciesMismatch(expected: String, found: String?)
+
+    /// What went wrong, naming the types.
+    public var description: String {
+        switch self {
+        case .dependenciesMismatch(let expected, let found):
+            return "a command asked for dependencies of type \(expected), but commandMiddleware(dependencies:) "
+                + (found.map { "was given a \($0)" } ?? "was given none")
+        }
+    }
+}
+
+extension Command: CustomStringConvertible {
+    /// What the command does, for tests and logs: `send(LoggedIn(…))`, `run`, `merge[…]`, ….
+    public var description: String {
+        switch operation {
+        case .none: return "none"
+        case .send(let action): return "send(\(action))"
+        case .run: return "run"
+        case .merge(let commands): return "merge[" + commands.map(\.description).joined(separator: ", ") + "]"
+        case .cancel(let id): return "cancel(id: \(id))"
+        case .cancellable(let command, let id, let cancelInFlight):
+            return "\(command).cancellable(id: \(id)\(cancelInFlight ? ", cancelInFlight: true" : ""))"
+        case .delay(let command, let duration, _): return "\(command).delay(for: \(duration))"
+        case .throttle(let command, let id, let interval, _, let latest):
+            return "\(command).throttle(id: \(id), for: \(interval), latest: \(latest))"
+        }
+    }
+}

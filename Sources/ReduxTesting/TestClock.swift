@@ -1,0 +1,161 @@
+import Foundation
+
+/// A clock whose time moves only when a test says so: work that sleeps on it (a debounced search, a
+/// delayed command, a throttle's interval) resumes when ``advance(by:)`` reaches its deadline —
+/// no real waiting, no flakiness.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: SearchState(), reducer: searchReducer(clock: clock),
+///                       middleware: [commandMiddleware()])
+/// await store.dispatch(QueryChanged(query: "sw")) { $0.query = "sw" }
+/// await store.dispatch(QueryChanged(query: "swift")) { $0.query = "swift" }
+/// await clock.advance(by: .milliseconds(300))     // only the last search is due
+/// await store.receive(SearchResults.self) { $0.results = ["swift"] }
+/// await store.finish()
+/// ```
+///
+/// Sleeps are resumed in deadline order; a sleep whose task is cancelled throws
+/// `CancellationError` at once. `TestClock` is `Sendable`: its state is behind a lock.
+public final class TestClock: Clock, @unchecked Sendable {
+    /// A point in the test clock's time: the duration since the clock was created.
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// The time since the clock was created.
+        public var offset: Duration
+
+        /// Creates an instant.
+        ///
+        /// - Parameter offset: The time since the clock was created.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// This instant moved by `duration`.
+        ///
+        /// - Parameter duration: How far.
+        /// - Returns: The new instant.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The time from this instant to `other`.
+        ///
+        /// - Parameter other: The other instant.
+        /// - Returns: The duration.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        ///
+        /// - Parameters:
+        ///   - lhs: An instant.
+        ///   - rhs: Another instant.
+        /// - Returns: `true` when `lhs` is earlier.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// The offset, as text.
+        public var description: String { "TestClock.Instant(\(offset))" }
+    }
+
+    private struct Sleeper {
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [UInt64: Sleeper] = [:]
+    private var nextToken: UInt64 = 0
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    /// The current time: moves only with ``advance(by:)`` and ``run()``.
+    public var now: Instant { lock.withLock { current } }
+
+    /// The smallest step: zero, since time is exact here.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many sleeps are waiting for their deadline.
+    public var pendingSleepCount: Int { lock.withLock { sleepers.count } }
+
+    /// Suspends until the clock reaches `deadline`: at once when it has already.
+    ///
+    /// - Parameters:
+    ///   - deadline: When to resume.
+    ///   - tolerance: Ignored: the test clock is exact.
+    /// - Throws: `CancellationError` when the task is cancelled first.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let token: UInt64 = lock.withLock {
+            nextToken += 1
+            return nextToken
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = lock.withLock {
+                    if deadline <= current { return true }
+                    sleepers[token] = Sleeper(deadline: deadline, continuation: continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let sleeper = lock.withLock { sleepers.removeValue(forKey: token) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, resuming every sleep that is due, in deadline order, and
+    /// lets the work they resume run before returning (up to its next suspension).
+    ///
+    /// Work started before the call (a command's task that has not run yet) first gets the chance
+    /// to start and begin its sleep, so that its deadline counts from the time it was started, not
+    /// from after the advance.
+    ///
+    /// - Parameter duration: How far to move.
+    public func advance(by duration: Duration) async {
+        await settle()
+        let target = lock.withLock { current.advanced(by: duration) }
+        await advance(to: target)
+    }
+
+    /// Moves time forward until no sleep is waiting — for work whose durations the test does not
+    /// care about. It sees the sleeps that have begun: work whose task has not started yet may begin
+    /// its sleep afterwards. When the test knows a deadline, ``advance(by:)`` past it is exact: a
+    /// sleep that begins with its deadline already passed returns at once.
+    public func run() async {
+        await settle()
+        while let next = lock.withLock({ sleepers.values.map(\.deadline).min() }) {
+            await advance(to: next)
+        }
+    }
+
+    private func advance(to target: Instant) async {
+        while true {
+            // One deadline at a time, so that work resumed at an earlier deadline can schedule more
+            // sleeps that come due before the target.
+            let due: [Sleeper] = lock.withLock {
+                guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= target else {
+                    if current < target { current = target }
+                    return []
+                }
+                current = max(current, earliest)
+                let tokens = sleepers.filter { $0.value.deadline == earliest }.map(\.key).sorted()
+                return tokens.compactMap { sleepers.removeValue(forKey: $0) }
+            }
+            if due.isEmpty { break }
+            for sleeper in due { sleeper.continuation.resume() }
+            await settle()
+        }
+        await settle()
+    }
+
+    /// Lets resumed work run: main-actor tasks run when the caller yields.
+    private func settle() async {
+        for _ in 0..<20 { await Task.yield() }
+    }
+}
