@@ -128,9 +128,14 @@ public struct Reducer<State>: Sendable {
             return reducers[0]
         default:
             if reducers.contains(where: { $0.workBody != nil }) {
+                // One closure per child, like the plain form: iterating the `Reducer` values would
+                // retain both of each child's closures on every call.
+                let bodies = reducers.map { reducer in
+                    reducer.workBody ?? { [body = reducer.body] state, action, _ in body(&state, action) }
+                }
                 return Reducer(work: { state, action, work in
-                    for reducer in reducers {
-                        reducer.reduce(&state, action, work: &work)
+                    for body in bodies {
+                        body(&state, action, &work)
                     }
                 })
             }

@@ -34,11 +34,15 @@ public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { er
 /// store.dispatch(Search(query: "swift"))
 /// ```
 ///
-/// - Parameter onError: Receives errors that the action did not turn into an action. When `nil`
-///   (the default), each is written to standard error as one line naming the action.
+/// - Parameters:
+///   - dependencies: The app's dependencies (API clients, a clock), which the actions' work reads
+///     with ``AsyncAction/dependencies(_:)``; tests pass test doubles.
+///   - onError: Receives errors that the action did not turn into an action. When `nil`
+///     (the default), each is written to standard error as one line naming the action.
 /// - Returns: The middleware.
 @inlinable
 public func asyncActionMiddleware<State>(
+    dependencies: (any Sendable)? = nil,
     onError: AsyncActionErrorHandler? = nil
 ) -> Middleware<State> {
     let report = onError ?? defaultAsyncActionErrorHandler
@@ -47,7 +51,8 @@ public func asyncActionMiddleware<State>(
         return { next in
             FilteringLink.dispatch(next: next) { action, next in
                 handleAsyncAction(
-                    action, next: next, effects: effects, dispatch: dispatch, getState: getState, onError: report)
+                    action, next: next, effects: effects, dispatch: dispatch, getState: getState,
+                    dependencies: dependencies, onError: report)
             }
         }
     }
@@ -71,6 +76,7 @@ func handleAsyncAction<State>(
     effects: Effects,
     dispatch: @escaping Dispatch,
     getState: @escaping @MainActor () -> State,
+    dependencies: (any Sendable)?,
     onError: @escaping AsyncActionErrorHandler
 ) -> Bool {
     if let cancel = action as? CancelAsyncAction {
@@ -83,7 +89,9 @@ func handleAsyncAction<State>(
     }
     Diagnostics.markHandled(action)
     next(action)
-    start(asyncAction, effects: effects, dispatch: dispatch, getState: getState, onError: onError)
+    start(
+        asyncAction, effects: effects, dispatch: dispatch, getState: getState, dependencies: dependencies,
+        onError: onError)
     return true
 }
 
@@ -95,12 +103,15 @@ func start<State>(
     effects: Effects,
     dispatch: @escaping Dispatch,
     getState: @escaping @MainActor () -> State,
+    dependencies: (any Sendable)?,
     onError: @escaping AsyncActionErrorHandler
 ) {
     let id = asyncAction.cancellationID.map { AnyHashable($0) }
     effects.run(id: id, cancelInFlight: asyncAction.cancelsInFlight) {
         do {
-            try await asyncAction.run(dispatch: dispatch, getState: getState)
+            try await AsyncActionDependencies.$current.withValue(dependencies) {
+                try await asyncAction.run(dispatch: dispatch, getState: getState)
+            }
         } catch {
             if error is CancellationError || Task.isCancelled { return }
             if let failure = asyncAction.failureAction(for: error) {

@@ -21,8 +21,8 @@ import Redux
 ///
 /// `Command` is `Sendable`; building one does nothing — only the middleware runs it.
 public struct Command: Sendable {
-    indirect enum Operation: Sendable {
-        case none
+    @usableFromInline
+    enum Operation: Sendable {
         case send(any Action)
         case run(
             priority: TaskPriority?,
@@ -37,23 +37,41 @@ public struct Command: Sendable {
             Command, id: any Hashable & Sendable, interval: Duration, clock: any Clock<Duration>, latest: Bool)
     }
 
-    let operation: Operation
+    /// The work, behind one reference; `nil` for no work. Every constructor turns "no work" into
+    /// `nil` (a merge of nothing, a delayed nothing), so a reducer that returns ``none`` allocates
+    /// nothing and ``isNone`` is one comparison.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let operation: Operation
 
-    init(_ operation: Operation) {
-        self.operation = operation
-    }
-
-    /// No work.
-    public static let none = Command(.none)
-
-    /// Whether this is ``none``, or a merge of nothing but ``none``.
-    public var isNone: Bool {
-        switch operation {
-        case .none: return true
-        case .merge(let commands): return commands.allSatisfy(\.isNone)
-        default: return false
+        @usableFromInline
+        init(_ operation: Operation) {
+            self.operation = operation
         }
     }
+
+    @usableFromInline let storage: Storage?
+
+    @usableFromInline
+    init(_ operation: Operation) {
+        self.storage = Storage(operation)
+    }
+
+    @usableFromInline
+    init(none: Void) {
+        self.storage = nil
+    }
+
+    /// The work, or `nil` for none.
+    var operation: Operation? { storage?.operation }
+
+    /// No work.
+    @inlinable
+    public static var none: Command { Command(none: ()) }
+
+    /// Whether this is ``none``: no work at all.
+    @inlinable
+    public var isNone: Bool { storage == nil }
 
     /// Sends an action to the store right after the current one: it is queued and reduced after the
     /// action that returned this command (SPEC §4.5's FIFO rule).
@@ -169,6 +187,7 @@ public struct Command: Sendable {
 }
 
 /// What a ``Command/run(priority:operation:catch:)`` gets from the middleware.
+@usableFromInline
 struct CommandContext: Sendable {
     let dependencies: (any Sendable)?
 
@@ -202,8 +221,8 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
 extension Command: CustomStringConvertible {
     /// What the command does, for tests and logs: `send(LoggedIn(…))`, `run`, `merge[…]`, ….
     public var description: String {
+        guard let operation else { return "none" }
         switch operation {
-        case .none: return "none"
         case .send(let action): return "send(\(action))"
         case .run: return "run"
         case .merge(let commands): return "merge[" + commands.map(\.description).joined(separator: ", ") + "]"

@@ -94,9 +94,8 @@ final class CommandRunner {
 
     /// Runs `command`; its asynchronous work is tracked under `id`, if any.
     func execute(_ command: Command, id: AnyHashable?, after action: any Action) {
-        switch command.operation {
-        case .none:
-            break
+        guard let operation = command.operation else { return }
+        switch operation {
         case .send(let sent):
             send.dispatch(sent)
         case .run(let priority, let body, let handler):

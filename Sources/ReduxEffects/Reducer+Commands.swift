@@ -23,6 +23,7 @@ extension Reducer {
     /// - Parameter reduce: Applies the action to the state in place and returns the work to do next
     ///   (``Command/none`` for none).
     /// - Returns: The reducer.
+    @inlinable
     public static func commands(_ reduce: @escaping @Sendable (inout State, any Action) -> Command) -> Reducer {
         Reducer(work: { state, action, work in
             let command = reduce(&state, action)
@@ -37,6 +38,7 @@ extension Reducer {
     ///
     /// - Parameter reduce: Returns the state after the action and the work to do next, if any.
     /// - Returns: The reducer.
+    @inlinable
     public static func commands(returning reduce: @escaping @Sendable (State, any Action) -> (State, Command?))
         -> Reducer
     {
@@ -64,6 +66,7 @@ extension Reducer {
     ///   - type: The action type this reducer handles.
     ///   - reduce: Applies an action of that type to the state and returns the work to do next.
     /// - Returns: A reducer that calls `reduce` for actions of type `A` and does nothing otherwise.
+    @inlinable
     public static func commands<A: Action>(
         on type: A.Type,
         _ reduce: @escaping @Sendable (inout State, A) -> Command

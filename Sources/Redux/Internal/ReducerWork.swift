@@ -29,6 +29,7 @@ package struct ReducerWork: Sendable {
     package var isEmpty: Bool { items.isEmpty }
 
     /// Appends work a reducer returned.
+    @inlinable
     package mutating func append(_ item: any Sendable) {
         items.append(item)
     }
