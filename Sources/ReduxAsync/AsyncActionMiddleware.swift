@@ -9,7 +9,7 @@ import Redux
 public typealias AsyncActionErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void
 
 /// Writes one line naming the action and the error to standard error: what
-/// ``asyncActionMiddleware(onError:)`` does with errors when given no handler, so that no error is
+/// ``asyncActionMiddleware(dependencies:onError:)`` does with errors when given no handler, so that no error is
 /// dropped silently.
 func writeAsyncActionErrorToStandardError(_ error: any Error, _ action: any Action) {
     let line = "swift-redux: \(type(of: action)) failed: \(error)\n"
@@ -58,13 +58,13 @@ public func asyncActionMiddleware<State>(
     }
 }
 
-/// What ``asyncActionMiddleware(onError:)`` does with errors when given no handler.
+/// What ``asyncActionMiddleware(dependencies:onError:)`` does with errors when given no handler.
 @usableFromInline
 let defaultAsyncActionErrorHandler: AsyncActionErrorHandler = { error, action in
     writeAsyncActionErrorToStandardError(error, action)
 }
 
-/// The slow path of ``asyncActionMiddleware(onError:)``, for the first action of each type: cancels
+/// The slow path of ``asyncActionMiddleware(dependencies:onError:)``, for the first action of each type: cancels
 /// or starts work, passing the action on, and answers `true`; answers `false` for an action of
 /// another type, which the link then passes on and remembers. Inlinable, so the casts are
 /// specialised for the app's state type.
