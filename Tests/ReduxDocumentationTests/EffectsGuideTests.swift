@@ -113,7 +113,8 @@ private struct LoginTests {
         let command = loginReducer.reduceWithCommands(&state, LogIn(email: "ada", password: "x"))
         #expect(state.isLoggingIn)
         #expect(!command.isNone)
-        #expect(loginReducer.reduceWithCommands(&state, LogIn(email: "ada", password: "x")).isNone)  // already logging in
+        // Already logging in: no second login.
+        #expect(loginReducer.reduceWithCommands(&state, LogIn(email: "ada", password: "x")).isNone)
     }
 }
 
