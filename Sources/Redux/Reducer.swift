@@ -32,7 +32,7 @@ public struct Reducer<State>: Sendable {
     /// ``reduce(_:_:)``, the work is dropped (debug builds warn).
     ///
     /// - Parameter reduceWithWork: Reduces and appends the work to the list.
-    @usableFromInline
+    @inlinable
     package init(work reduceWithWork: @escaping @Sendable (inout State, any Action, inout ReducerWork) -> Void) {
         self.body = { state, action in
             var work = ReducerWork()

@@ -71,11 +71,16 @@ extension Reducer {
         on type: A.Type,
         _ reduce: @escaping @Sendable (inout State, A) -> Command
     ) -> Reducer {
-        let matchesSubclasses = ActionCast.isClass(A.self)
+        // Exact type match is a pointer comparison; subclasses of a class action fall back to `as?`.
+        if ActionCast.isClass(A.self) {
+            return Reducer(work: { state, action, work in
+                guard let action = ActionCast.cast(action, to: A.self) ?? (action as? A) else { return }
+                let command = reduce(&state, action)
+                if !command.isNone { work.append(command) }
+            })
+        }
         return Reducer(work: { state, action, work in
-            guard
-                let action = ActionCast.cast(action, to: A.self) ?? (matchesSubclasses ? action as? A : nil)
-            else { return }
+            guard let action = ActionCast.cast(action, to: A.self) else { return }
             let command = reduce(&state, action)
             if !command.isNone { work.append(command) }
         })

@@ -37,6 +37,7 @@ package struct ReducerWork: Sendable {
     /// Drops work returned by a reducer called directly, outside a store (`reducer.reduce(_:_:)`):
     /// nothing can run it. Debug builds say so, once.
     @usableFromInline
+    @inline(never)
     static func dropOutsideStore(_ work: ReducerWork) {
         #if DEBUG
             guard !work.isEmpty else { return }

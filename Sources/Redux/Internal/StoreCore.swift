@@ -28,6 +28,8 @@ final class StoreCore<State>: Observable {
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
     /// The reducer's body that also collects the work it returns; `nil` for plain reducers.
     @usableFromInline let reduceWithWork: (@Sendable (inout State, any Action, inout ReducerWork) -> Void)?
+    /// Whether the reducer can return work (tested without copying the closure).
+    @usableFromInline let collectsWork: Bool
     @usableFromInline let registrar = ObservationRegistrar()
     /// The in-flight work started by this store's middleware.
     @usableFromInline let effects: Effects
@@ -42,6 +44,7 @@ final class StoreCore<State>: Observable {
         state = initialState
         reduceBody = reducer.body
         reduceWithWork = reducer.workBody
+        collectsWork = reducer.workBody != nil
         effects = Effects()
         stateKeyPath = \StoreCore<State>.state
     }
@@ -159,7 +162,7 @@ extension StoreCore {
         if !machine.subscribers.isEmpty {
             notifySubscribers()
         }
-        if reduceWithWork != nil, !machine.work.isEmpty {
+        if collectsWork, !machine.work.isEmpty {
             deliverWork(after: action)
         }
         if machine.rules.endReduction() {
