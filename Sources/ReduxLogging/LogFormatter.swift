@@ -31,7 +31,7 @@ struct LogFormatter<State>: Sendable {
     func entry(action: any Action, before: State?, after: State?, elapsed: Duration?, now: Date) -> String {
         let parts = options.parts
         var title =
-            paint("action \(String(describing: type(of: action)))", .bold) + paint(" @ \(Self.timeOfDay(now))", .gray)
+            paint("action \(Self.name(of: action))", .bold) + paint(" @ \(Self.timeOfDay(now))", .gray)
         if parts.contains(.duration), let elapsed {
             title += paint(" (in \(Self.milliseconds(elapsed)))", .gray)
         }
@@ -68,8 +68,17 @@ struct LogFormatter<State>: Sendable {
         options.stateTransformer?(state) ?? state
     }
 
+    /// The action's type, and for an enum its case (`AppAction.login`): the payload is shown in the
+    /// action row, where the action transformer can redact it.
+    static func name(of action: any Action) -> String {
+        let type = String(describing: Swift.type(of: action))
+        return ValueDiff.caseName(of: action).map { "\(type).\($0)" } ?? type
+    }
+
     private func describe(_ value: Any) -> String {
-        ValueDiff.boundedDescription(value, maxElements: options.maxCollectionElements)
+        // A top-level enum names its type, as a struct does: `AccountAction.logIn(user: "ada")`.
+        let prefix = ValueDiff.caseName(of: value) != nil ? "\(type(of: value))" : ""
+        return prefix + ValueDiff.boundedDescription(value, maxElements: options.maxCollectionElements)
     }
 
     private func row(_ label: String, _ text: String, _ color: Color) -> String {

@@ -168,6 +168,49 @@ public final class TestStore<State: Equatable> {
             column: column)
     }
 
+    /// Waits for an action equal to `expected` — an enum case with its associated values, say — and
+    /// checks the state change it made.
+    ///
+    /// ```swift
+    /// await store.receive(AppAction.loginDone(.success(user))) { $0.user = user }
+    /// ```
+    ///
+    /// In exhaustive mode, when the next received action is of the same type but not equal, the
+    /// test fails at once with both, and the differing parts as a diff; that action is then taken
+    /// as received.
+    ///
+    /// - Parameters:
+    ///   - expected: The action expected.
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action & Equatable>(
+        _ expected: A,
+        timeout: Duration? = nil,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        if exhaustivity == .on, let next = pending.first?.action as? A, next != expected {
+            let diff = ValueDiff.lines(from: expected, to: next, rootName: "action", maxLines: 20)
+            reportFailure(
+                "Expected to receive \(describe(expected)), but received \(describe(next)) (expected → received):\n"
+                    + diff.map { "  \($0)" }.joined(separator: "\n"),
+                at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+            // Taken as received, so the rest of the test stays in step.
+            self.expected = pending.removeFirst().state
+            return
+        }
+        await receive(
+            describe(expected), timeout: timeout, where: { ($0 as? A) == expected }, update, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+    }
+
     /// Waits for an action that matches `predicate`, and checks the state change it made.
     ///
     /// - Parameters:

@@ -29,7 +29,50 @@ private let loadingReducer = Reducer<Counter>.combine(
     .on(Load.self) { state, _ in state.isLoading = true }
 )
 
+private enum AccountAction: Action, Equatable {
+    case logIn(email: String)
+    case loggedIn(name: String)
+    case failed(reason: String)
+}
+
+private struct Account: Equatable { var name: String?; var error: String?; var isLoggingIn = false }
+
+private let accountReducer = Reducer<Account> { state, action in
+    guard let action = action as? AccountAction else { return }
+    switch action {  // exhaustive: a new case is a compile error here, not a silent no-op
+    case .logIn:
+        state.isLoggingIn = true
+    case .loggedIn(let name):
+        state.isLoggingIn = false
+        state.name = name
+    case .failed(let reason):
+        state.isLoggingIn = false
+        state.error = reason
+    }
+}
+
+private let fakeLogin: Middleware<Account> = { dispatch, _ in
+    { next in
+        { action in
+            next(action)
+            if case .logIn(let email)? = action as? AccountAction {
+                dispatch(AccountAction.loggedIn(name: String(email.prefix { $0 != "@" })))
+            }
+        }
+    }
+}
+
 struct TestingGuideTests {
+    @Test @MainActor func loginReceivesTheExactCase() async {
+        let store = TestStore(initialState: Account(), reducer: accountReducer, middleware: [fakeLogin])
+        await store.dispatch(AccountAction.logIn(email: "ada@example.com")) { $0.isLoggingIn = true }
+        await store.receive(AccountAction.loggedIn(name: "ada")) {
+            $0.isLoggingIn = false
+            $0.name = "ada"
+        }
+        await store.finish()
+    }
+
     @Test func incrementAddsOne() {
         var state = Counter()
         counterReducer.reduce(&state, Increment())

@@ -34,7 +34,19 @@ package enum ValueDiff {
     /// A short, single-line description of `value`, cut at `maxLength`: type names unqualified,
     /// strings quoted, long collections elided.
     package static func describe(_ value: Any, maxLength: Int = 120) -> String {
-        boundedDescription(value, maxElements: 10, maxLength: maxLength)
+        // A top-level enum value names its type, as a struct's description does:
+        // `AppAction.login(email: "a")`, not `.login(email: "a")`.
+        let prefix = Mirror(reflecting: value).displayStyle == .enum ? "\(type(of: value))" : ""
+        return prefix + boundedDescription(value, maxElements: 10, maxLength: maxLength - prefix.count)
+    }
+
+    /// The case name of an enum value (`login` for `AppAction.login(email:)`), or `nil` for a value
+    /// that is not an enum.
+    package static func caseName(of value: Any) -> String? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum else { return nil }
+        if let payload = mirror.children.first { return payload.label }
+        return "\(value)"
     }
 
     /// A single-line description whose collections show at most `maxElements` elements followed
@@ -57,7 +69,15 @@ package enum ValueDiff {
                 return
             }
             switch mirror.displayStyle {
-            case .struct?, .class?:
+            case .struct?:
+                guard !mirror.children.isEmpty else {
+                    text += "\(mirror.subjectType)()"  // no module prefix, like the others
+                    return
+                }
+                text += "\(mirror.subjectType)("
+                writeFields(mirror, into: &text, depth: depth)
+                text += ")"
+            case .class?:
                 guard !mirror.children.isEmpty else {
                     text += String(reflecting: value).replacingNewlines()
                     return

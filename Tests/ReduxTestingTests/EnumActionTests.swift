@@ -1,0 +1,67 @@
+import Redux
+import ReduxTesting
+import Testing
+
+/// Enum actions are first class: received by equality, described by case and payload.
+@MainActor
+struct EnumActionTests {
+    struct User: Equatable, Sendable { var name: String }
+    struct LoginError: Error, Equatable { var reason: String }
+
+    enum AppAction: Action, Equatable {
+        case login(email: String)
+        case loginDone(Result<User, LoginError>)
+    }
+
+    struct State: Equatable { var user: User?; var error: String? }
+
+    let reducer = Reducer<State> { state, action in
+        switch action as? AppAction {
+        case .loginDone(.success(let user))?: state.user = user
+        case .loginDone(.failure(let error))?: state.error = error.reason
+        case .login?, nil: break
+        }
+    }
+
+    /// Answers every login with its result, after `next`.
+    func answering(_ result: Result<User, LoginError>) -> Middleware<State> {
+        { dispatch, _ in
+            { next in
+                { action in
+                    next(action)
+                    if case .login? = action as? AppAction { dispatch(AppAction.loginDone(result)) }
+                }
+            }
+        }
+    }
+
+    @Test func anEquatableActionIsReceivedByEquality() async {
+        let store = TestStore(
+            initialState: State(), reducer: reducer, middleware: [answering(.success(User(name: "ada")))])
+        await store.dispatch(AppAction.login(email: "ada@example.com"))
+        await store.receive(AppAction.loginDone(.success(User(name: "ada")))) { $0.user = User(name: "ada") }
+        await store.finish()
+    }
+
+    @Test func anotherCaseFailsAtOnceShowingBoth() async {
+        let store = TestStore(
+            initialState: State(), reducer: reducer,
+            middleware: [answering(.failure(LoginError(reason: "wrong password")))])
+        await store.dispatch(AppAction.login(email: "ada@example.com"))
+        await withKnownIssue {
+            await store.receive(AppAction.loginDone(.success(User(name: "ada"))))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Expected to receive AppAction.loginDone(.success(User(name: \"ada\")))")
+                && text.contains("but received AppAction.loginDone(.failure(LoginError(reason: \"wrong password\")))")
+        }
+        #expect(store.state.error == "wrong password")
+        await store.finish()
+    }
+
+    @Test func descriptionsNameTheEnumTypeCaseAndPayloadAndEmptyStructsWithoutModule() {
+        struct Refresh: Action {}
+        #expect(ValueDiff.describe(AppAction.login(email: "a@b")) == #"AppAction.login(email: "a@b")"#)
+        #expect(ValueDiff.describe(Refresh()) == "Refresh()")
+    }
+}
