@@ -42,7 +42,7 @@ public final class TestStore<State: Equatable> {
     public let store: Store<State>
     /// How strictly to check; can be changed during a test.
     public var exhaustivity: Exhaustivity
-    /// How long ``receive(_:timeout:_:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
+    /// How long ``receive(_:timeout:_:fileID:filePath:line:column:)-(A.Type,_,_,_,_,_,_)`` and ``finish(timeout:fileID:filePath:line:column:)``
     /// wait by default.
     public var timeout: Duration
 
@@ -99,7 +99,7 @@ public final class TestStore<State: Equatable> {
     /// `update` mutates a copy of the state as of the last assertion; the result must equal the
     /// state right after the action was reduced. Omit it to assert that the action changed
     /// nothing. Actions that the dispatch caused synchronously (a thunk's dispatches, a
-    /// middleware's follow-ups) are received with ``receive(_:timeout:_:fileID:filePath:line:column:)``.
+    /// middleware's follow-ups) are received with ``receive(_:timeout:_:fileID:filePath:line:column:)-(A.Type,_,_,_,_,_,_)``.
     ///
     /// - Parameters:
     ///   - action: The action to dispatch.
