@@ -26,9 +26,11 @@ final class StoreCore<State>: Observable {
         @exclusivity(unchecked) @usableFromInline var machine = Machine<State>()
     #endif
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
-    /// The reducer's body that also collects the work it returns; `nil` for plain reducers.
-    @usableFromInline let reduceWithWork: (@Sendable (inout State, any Action, inout ReducerWork) -> Void)?
-    /// Whether the reducer can return work (tested without copying the closure).
+    /// The reducer's body that also collects the work it returns; a no-op, never called, for plain
+    /// reducers. Not optional: binding an optional closure copies it (a retain and a release per
+    /// dispatch), calling a stored one does not.
+    @usableFromInline let reduceWithWork: @Sendable (inout State, any Action, inout ReducerWork) -> Void
+    /// Whether the reducer can return work: which body to call.
     @usableFromInline let collectsWork: Bool
     @usableFromInline let registrar = ObservationRegistrar()
     /// The in-flight work started by this store's middleware.
@@ -43,7 +45,7 @@ final class StoreCore<State>: Observable {
     init(initialState: State, reducer: Reducer<State>) {
         state = initialState
         reduceBody = reducer.body
-        reduceWithWork = reducer.workBody
+        reduceWithWork = reducer.workBody ?? { _, _, _ in }
         collectsWork = reducer.workBody != nil
         effects = Effects()
         stateKeyPath = \StoreCore<State>.state
@@ -175,7 +177,7 @@ extension StoreCore {
     @inlinable
     @inline(__always)
     func runReducer(_ action: any Action) {
-        if let reduceWithWork {
+        if collectsWork {
             reduceWithWork(&state, action, &machine.work)
         } else {
             reduceBody(&state, action)
