@@ -17,6 +17,8 @@ struct TestClockTests {
             try? await clock.sleep(for: .seconds(1))
             woken.append("1s")
         }
+        // `sleep(for:)` counts from when the sleep begins: let both begin before moving time.
+        while clock.pendingSleepCount < 2 { await Task.yield() }
         await clock.advance(by: .milliseconds(999))
         #expect(woken.items.isEmpty)
         #expect(clock.pendingSleepCount == 2)
