@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -41,20 +39,18 @@ package struct ReducerWork: Sendable {
     static func dropOutsideStore(_ work: ReducerWork) {
         #if DEBUG
             guard !work.isEmpty else { return }
-            let first = warnedOutsideStore.sync {
-                defer { warnedOutsideStoreFlag = true }
-                return !warnedOutsideStoreFlag
-            }
-            guard first else { return }
-            let line =
-                "swift-redux: warning: a reducer called with reduce(_:_:) outside a store returned work, which "
-                + "was dropped; to test it, call reduceWithCommands(_:_:) from ReduxEffects, which returns it.\n"
-            _ = line.withCString { write(2, $0, strlen($0)) }
+            _ = warnDroppedOutsideStore
         #endif
     }
 }
 
 #if DEBUG
-    private let warnedOutsideStore = DispatchQueue(label: "swift-redux.reducer-work")
-    nonisolated(unsafe) private var warnedOutsideStoreFlag = false  // only touched on that queue
+    /// Prints the warning the first time it is read: a global's initializer runs once, whichever
+    /// thread reads it first.
+    private let warnDroppedOutsideStore: Void = {
+        let line =
+            "swift-redux: warning: a reducer called with reduce(_:_:) outside a store returned work, which "
+            + "was dropped; to test it, call reduceWithCommands(_:_:) from ReduxEffects, which returns it.\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }()
 #endif
