@@ -70,8 +70,17 @@ final class LastRead<Value> {
 struct MemberTracker<State> {
     @usableFromInline var byIdentity: [(keyPath: AnyKeyPath, member: ObservedMember<State>)] = []
     @usableFromInline var armed: [ObservedMember<State>] = []
+    /// How many registration keys were handed out (members, rows, lists of rows).
+    @usableFromInline var slotCount = 0
 
     @usableFromInline nonisolated init() {}
+
+    /// A registration key not used by any other member, row or list of this store.
+    @inlinable
+    mutating func newSlot() -> Int {
+        slotCount += 1
+        return slotCount
+    }
 
     @inlinable
     var hasArmedMembers: Bool { !armed.isEmpty }
@@ -95,20 +104,27 @@ extension StoreCore {
         let member = machine.members.member(for: keyPath) ?? makeMember(keyPath)
         member.access(self)
         if !member.isArmed {
-            withPointer(to: state) { member.remember($0) }
-            member.isArmed = true
-            machine.members.armed.append(member)
+            arm(member)
         }
     }
 
     /// Tracks a member read for the first time from this key path object.
     @inlinable
     func makeMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> ObservedMember<State> {
-        if let equal = machine.members.byIdentity.first(where: { $0.keyPath == keyPath })?.member {
-            machine.members.byIdentity.append((keyPath, equal))
+        if let index = machine.members.byIdentity.firstIndex(where: { $0.keyPath == keyPath }) {
+            let equal = machine.members.byIdentity[index].member
+            // Remembered under this key path's identity too — unless the caller makes a new key
+            // path object on every read (composed at run time): then the newest replaces one, so
+            // the list stays bounded. Replacing is sound: identities are compared only with key
+            // paths the list keeps alive.
+            if machine.members.byIdentity.lazy.filter({ $0.member === equal }).count < 4 {
+                machine.members.byIdentity.append((keyPath, equal))
+            } else {
+                machine.members.byIdentity[index].keyPath = keyPath
+            }
             return equal
         }
-        let coreKeyPath = \StoreCore<State>.[observedMember: machine.members.byIdentity.count]
+        let coreKeyPath = \StoreCore<State>.[observedMember: machine.members.newSlot()]
         let reader = MemberReader(keyPath)
         let lastRead = LastRead<Value>()
         let member = ObservedMember<State>(

@@ -35,6 +35,8 @@ final class StoreCore<State>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     /// The in-flight work started by this store's middleware.
     @usableFromInline let effects: Effects
+    /// The scopes and identified-array watchers made for this store.
+    @usableFromInline let scopes = ScopeRegistry()
     /// Cached once: forming a key path into a generic class allocates.
     @usableFromInline let stateKeyPath: KeyPath<StoreCore<State>, State>
     /// Set the moment the store is released, from whichever thread releases it: from then on,
@@ -120,7 +122,8 @@ extension StoreCore {
         let observers = machine.subscribers.removeAll()
         let members = machine.members
         machine.members = MemberTracker()
-        withExtendedLifetime((head, rules, observers, members)) {}
+        let scopes = scopes.removeAll()
+        withExtendedLifetime((head, rules, observers, members, scopes)) {}
     }
 
     @inlinable

@@ -1,0 +1,329 @@
+import Observation
+
+/// Watches one array of identified values for its row scopes: tells a row's observers when that
+/// element changed, and a list's observers when the identifiers changed — and costs next to nothing
+/// when the array did not change.
+///
+/// It takes part in the store's member tracking as one ``ObservedMember``, armed while any row (or
+/// the list of identifiers) is observed. After a reduction, the array is first compared by storage:
+/// the watcher keeps the array it last saw, so a reducer that changes the array has to copy it
+/// (copy-on-write), and an array still in the same storage is unchanged — one comparison, whatever
+/// the number of rows observed. When the storage differs, the old and new arrays are walked side by
+/// side, comparing elements (`==`); only a changed element's identifier is looked up among the
+/// observed rows, so the cost follows the array's length and what changed, not how many rows are
+/// observed. When identifiers moved, were added or removed, each observed row is found by its
+/// identifier instead.
+@MainActor
+@usableFromInline
+final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Element.ID: Sendable {
+    @usableFromInline let core: StoreCore<Root>
+    @usableFromInline let reader: MemberReader<Root, [Element]>
+    @usableFromInline let pathPrefix: String?
+    /// The array when the watcher was armed or last compared.
+    @usableFromInline var last: [Element] = []
+    @usableFromInline var rows: [Element.ID: RowEntry<Root, Element>] = [:]
+    @usableFromInline var armedRows = 0
+    /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)``).
+    @usableFromInline var isStructureArmed = false
+    @usableFromInline let structureKeyPath: KeyPath<StoreCore<Root>, Int>
+    /// The watcher's entry in the store's member tracking. Set once, right after `init`.
+    @usableFromInline var member: ObservedMember<Root>?
+
+    @inlinable
+    init(core: StoreCore<Root>, keyPath: KeyPath<Root, [Element]>) {
+        self.core = core
+        reader = MemberReader(keyPath)
+        pathPrefix = BindingAction<Root>.path(of: keyPath)
+        structureKeyPath = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
+    }
+
+    /// Makes the watcher's entry in the member tracking. Inlinable with the watcher's creation, so
+    /// the comparison runs specialised for the element type.
+    @inlinable
+    func makeMember() -> ObservedMember<Root> {
+        ObservedMember<Root>(
+            isUnchanged: { [unowned self] root in hasSameStorage(reader.read(root)) },
+            remember: { [unowned self] root in last = reader.read(root) },
+            disarm: {},
+            access: { _ in },
+            publish: { [unowned self] _ in publishChanges() }
+        )
+    }
+
+    /// Whether `array` is the array last seen, in the same storage.
+    @inlinable
+    func hasSameStorage(_ array: [Element]) -> Bool {
+        array.count == last.count
+            && array.withUnsafeBufferPointer { new in
+                last.withUnsafeBufferPointer { old in new.baseAddress == old.baseAddress }
+            }
+    }
+
+    /// Arms the watcher, so that the next reductions compare the array.
+    @inlinable
+    func arm() {
+        guard let member, !member.isArmed else { return }
+        core.arm(member)
+    }
+
+    /// After a reduction changed the array's storage: finds the observed rows whose element changed
+    /// and tells their observers; tells the list's observers when the identifiers changed.
+    @inlinable
+    func publishChanges() {
+        let old = last
+        let new = withPointer(to: core.state) { reader.read($0) }
+        var changed: [RowEntry<Root, Element>] = []
+        var isStructural = old.count != new.count
+        if !isStructural {
+            for index in new.indices where old[index] != new[index] {
+                guard old[index].id == new[index].id else {
+                    isStructural = true
+                    break
+                }
+                if armedRows > 0, let row = rows[new[index].id], row.isArmed {
+                    row.index = index
+                    changed.append(row)
+                }
+            }
+        }
+        if isStructural {
+            changed = structurallyChangedRows(old: old, new: new)
+        }
+        let listChanged = isStructural && isStructureArmed
+        if listChanged {
+            isStructureArmed = false
+        }
+        for row in changed {
+            row.isArmed = false
+        }
+        armedRows -= changed.count
+        if armedRows > 0 || isStructureArmed, let member {
+            core.arm(member)
+        }
+        // Observer code last: an observer that reads a row again re-arms it with the new value.
+        for row in changed {
+            core.registrar.willSet(core, keyPath: row.keyPath)
+            core.registrar.didSet(core, keyPath: row.keyPath)
+        }
+        if listChanged {
+            core.registrar.willSet(core, keyPath: structureKeyPath)
+            core.registrar.didSet(core, keyPath: structureKeyPath)
+        }
+    }
+
+    /// The observed rows whose element changed, was removed or moved, when identifiers changed.
+    @inlinable
+    func structurallyChangedRows(old: [Element], new: [Element]) -> [RowEntry<Root, Element>] {
+        guard armedRows > 0 else { return [] }
+        var changed: [RowEntry<Root, Element>] = []
+        for row in rows.values where row.isArmed {
+            let before = row.find(in: old)
+            let after = row.find(in: new)
+            if before != after {
+                changed.append(row)
+            }
+        }
+        return changed
+    }
+
+    /// The row scope for `id`, or `nil` when no element has that identifier.
+    @inlinable
+    func row(id: Element.ID) -> ScopedStore<Element>? {
+        if let entry = rows[id] {
+            return scope(of: entry)
+        }
+        let array = withPointer(to: core.state) { reader.read($0) }
+        guard let index = array.firstIndex(where: { $0.id == id }) else { return nil }
+        return scope(of: makeRow(id: id, index: index, element: array[index]))
+    }
+
+    /// A row scope per element, in order; observes the identifiers.
+    @inlinable
+    func allRows() -> [ScopedStore<Element>] {
+        core.registrar.access(core, keyPath: structureKeyPath)
+        let array = withPointer(to: core.state) { reader.read($0) }
+        if !isStructureArmed {
+            isStructureArmed = true
+            arm()
+        }
+        return array.indices.map { index in
+            let element = array[index]
+            if let entry = rows[element.id] {
+                entry.index = index
+                return scope(of: entry)
+            }
+            return scope(of: makeRow(id: element.id, index: index, element: element))
+        }
+    }
+
+    @inlinable
+    func makeRow(id: Element.ID, index: Int, element: Element) -> RowEntry<Root, Element> {
+        let entry = RowEntry<Root, Element>(
+            id: id, index: index, element: element,
+            keyPath: \StoreCore<Root>.[observedMember: core.machine.members.newSlot()])
+        if !core.released.isSet {
+            rows[id] = entry
+        }
+        return entry
+    }
+
+    /// The row's scope: the one in use, or a new one. The entry holds it weakly (the scope holds the
+    /// entry), so rows nobody shows cost an entry, not a scope.
+    @usableFromInline
+    func scope(of entry: RowEntry<Root, Element>) -> ScopedStore<Element> {
+        if let scope = entry.scope {
+            return scope
+        }
+        let scope = ScopedStore(RowScope(watcher: self, entry: entry))
+        entry.scope = scope
+        return scope
+    }
+
+    /// Registers a dependency on the row and arms it.
+    @inlinable
+    func observe(_ row: RowEntry<Root, Element>) {
+        core.registrar.access(core, keyPath: row.keyPath)
+        guard !row.isArmed else { return }
+        row.isArmed = true
+        armedRows += 1
+        arm()
+    }
+
+    /// The row's current element (and remembers where it was); its last value once removed.
+    @inlinable
+    func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
+        let array = reader.read(root)
+        if let element = row.find(in: array) {
+            row.lastKnown = element
+        }
+        return row.lastKnown
+    }
+}
+
+/// One row of a watched array: its registration key, whether it is observed, where it was last
+/// found, its last value, and its scope.
+@MainActor
+@usableFromInline
+final class RowEntry<Root, Element: Identifiable & Equatable> where Element.ID: Sendable {
+    @usableFromInline let id: Element.ID
+    @usableFromInline var index: Int
+    @usableFromInline var lastKnown: Element
+    @usableFromInline var isArmed = false
+    @usableFromInline let keyPath: KeyPath<StoreCore<Root>, Int>
+    /// The row's scope while anyone holds it.
+    @usableFromInline weak var scope: ScopedStore<Element>?
+
+    @inlinable
+    init(id: Element.ID, index: Int, element: Element, keyPath: KeyPath<StoreCore<Root>, Int>) {
+        self.id = id
+        self.index = index
+        self.lastKnown = element
+        self.keyPath = keyPath
+    }
+
+    /// The element with this row's identifier in `array`: at the index where it was last found, or
+    /// searched for (and the index remembered).
+    @inlinable
+    func find(in array: [Element]) -> Element? {
+        if index < array.count, array[index].id == id {
+            return array[index]
+        }
+        guard let found = array.firstIndex(where: { $0.id == id }) else { return nil }
+        index = found
+        return array[found]
+    }
+}
+
+/// A list row: one element of a watched array, found by identifier.
+@MainActor
+final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where Element.ID: Sendable {
+    let watcher: CollectionWatcher<Root, Element>
+    let entry: RowEntry<Root, Element>
+
+    init(watcher: CollectionWatcher<Root, Element>, entry: RowEntry<Root, Element>) {
+        self.watcher = watcher
+        self.entry = entry
+    }
+
+    var core: StoreCore<Root> { watcher.core }
+    var effects: Effects { core.effects }
+    var pathPrefix: String? { (watcher.pathPrefix ?? "") + "[id: \(entry.id)]" }
+    var elementID: (any Hashable & Sendable)? { entry.id }
+
+    func currentState() -> Element {
+        withPointer(to: core.state) { watcher.element(of: entry, in: $0) }
+    }
+
+    func observeWhole() { watcher.observe(entry) }
+
+    func observe<Value: Equatable>(_: KeyPath<Element, Value>) { watcher.observe(entry) }
+
+    func dispatch(_ action: any Action) { core.dispatch(action) }
+
+    func subscribe(_ observer: @escaping @MainActor (Element) -> Void) -> Subscription {
+        guard !core.released.isSet else { return releasedSubscription() }
+        return core.subscribe(
+            Subscriber(reading: { [watcher, entry] root in observer(watcher.element(of: entry, in: root)) }))
+    }
+
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<Element, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        subscribe(select: { $0[keyPath: keyPath] }, observer)
+    }
+
+    func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (Element) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        guard !core.released.isSet else { return releasedSubscription() }
+        let filter = SelectorFilter(select, observer)
+        return core.subscribe(
+            Subscriber(reading: { [watcher, entry] root in filter.receive(watcher.element(of: entry, in: root)) }))
+    }
+
+    func scope<Child>(_ keyPath: KeyPath<Element, Child>) -> ScopedStore<Child> {
+        let path = BindingAction<Element>.path(of: keyPath)
+        return ScopedStore(
+            ProjectedScope<Element, Child>(
+                parent: self, initial: currentState()[keyPath: keyPath],
+                path: pathPrefix.map { "\($0).\(path)" } ?? path
+            ) { $0[keyPath: keyPath] })
+    }
+
+    func row<Child: Identifiable & Equatable>(_ keyPath: KeyPath<Element, [Child]>, id: Child.ID) -> ScopedStore<Child>?
+    where Child.ID: Sendable {
+        projectedRow(of: self, keyPath, id: id)
+    }
+
+    func rows<Child: Identifiable & Equatable>(_ keyPath: KeyPath<Element, [Child]>) -> [ScopedStore<Child>]
+    where Child.ID: Sendable {
+        observeWhole()
+        return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
+    }
+}
+
+extension StoreCore {
+    /// The watcher of the identified array at `keyPath`; made once per array.
+    @inlinable
+    func collectionWatcher<Element: Identifiable & Equatable>(
+        at keyPath: KeyPath<State, [Element]>
+    ) -> CollectionWatcher<State, Element> where Element.ID: Sendable {
+        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) {
+            return unsafeDowncast(found, to: CollectionWatcher<State, Element>.self)
+        }
+        let watcher = CollectionWatcher(core: self, keyPath: keyPath)
+        watcher.member = watcher.makeMember()
+        if !released.isSet {
+            scopes.watchers.append((keyPath, watcher))
+        }
+        return watcher
+    }
+
+    /// Arms a tracked member: remembers its current value and compares it after each reduction.
+    @inlinable
+    func arm(_ member: ObservedMember<State>) {
+        withPointer(to: state) { member.remember($0) }
+        member.isArmed = true
+        machine.members.armed.append(member)
+    }
+}

@@ -1,0 +1,279 @@
+import Observation
+
+/// Where a ``ScopedStore`` reads, observes, subscribes and dispatches: a part of a store's state at
+/// a key path (``MemberScope``), an element of an identified array (``RowScope``), or a projection
+/// of another scope (``ProjectedScope``).
+@MainActor
+protocol ScopeSource<State>: AnyObject {
+    associatedtype State
+    var effects: Effects { get }
+    /// How the scope's state is named from the store's state in a binding's log line
+    /// (`settings`, `pokemons[id: 25]`); `nil` at the top.
+    var pathPrefix: String? { get }
+    /// The identifier of the list element this scope shows, for a row (bindings carry it).
+    var elementID: (any Hashable & Sendable)? { get }
+    /// The state, without registering any observation.
+    func currentState() -> State
+    /// Registers a dependency on the whole scoped state.
+    func observeWhole()
+    /// Registers a dependency on one member of the scoped state.
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>)
+    func dispatch(_ action: any Action)
+    func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription
+    func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription
+    func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child>
+    func row<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable
+    func rows<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
+    where Element.ID: Sendable
+}
+
+extension ScopeSource {
+    var elementID: (any Hashable & Sendable)? { nil }
+
+    /// A subscription for a scope whose store was released: never called, holds nothing.
+    func releasedSubscription() -> Subscription {
+        Diagnostics.warnOnce(
+            "scope-released:\(State.self)",
+            "swift-redux: warning: subscribed through a scope of \(State.self) after its store was released; "
+                + "the observer will never be called.")
+        return Subscription {}
+    }
+}
+
+/// The scopes and identified-array watchers made for one store, found again by key path so that
+/// `store.scope(\.settings)` in a view's body returns the same scope — and its observation the same
+/// registrations — every time. Looked up by identity first (a key-path literal is one object per
+/// call site), then by `==`.
+@MainActor
+@usableFromInline
+final class ScopeRegistry {
+    @usableFromInline var scopes: [(keyPath: AnyKeyPath, object: AnyObject)] = []
+    @usableFromInline var watchers: [(keyPath: AnyKeyPath, object: AnyObject)] = []
+
+    @usableFromInline nonisolated init() {}
+
+    @inlinable
+    static func find(_ keyPath: AnyKeyPath, in entries: [(keyPath: AnyKeyPath, object: AnyObject)]) -> AnyObject? {
+        for entry in entries where entry.keyPath === keyPath {
+            return entry.object
+        }
+        return entries.first { $0.keyPath == keyPath }?.object
+    }
+
+    /// The scope of the part of `core`'s state at `keyPath`; made once.
+    func memberScope<Root, Child>(of core: StoreCore<Root>, at keyPath: KeyPath<Root, Child>) -> ScopedStore<Child> {
+        if let found = Self.find(keyPath, in: scopes) {
+            return unsafeDowncast(found, to: ScopedStore<Child>.self)
+        }
+        let scope = ScopedStore(MemberScope(core: core, keyPath: keyPath))
+        // A released store keeps nothing: caching would tie the scope to the core in a cycle
+        // that no shutdown breaks any more.
+        if !core.released.isSet {
+            scopes.append((keyPath, scope))
+        }
+        return scope
+    }
+
+    /// Drops every cached scope and watcher (they hold the core: a cycle until the store shuts down).
+    func removeAll() -> [AnyObject] {
+        let dropped = scopes.map(\.object) + watchers.map(\.object)
+        scopes = []
+        watchers = []
+        return dropped
+    }
+}
+
+/// The part of a store's state at a key path.
+@MainActor
+final class MemberScope<Root, State>: ScopeSource {
+    let core: StoreCore<Root>
+    let keyPath: KeyPath<Root, State>
+    let reader: MemberReader<Root, State>
+    let observeAll: @MainActor (StoreCore<Root>) -> Void
+    let pathPrefix: String?
+    /// The key paths from the store's state composed for members read through this scope, by the
+    /// identity of the member's key path (kept, so no identity is reused).
+    private var composed: [(member: AnyKeyPath, fromRoot: AnyKeyPath)] = []
+
+    init(core: StoreCore<Root>, keyPath: KeyPath<Root, State>) {
+        self.core = core
+        self.keyPath = keyPath
+        reader = MemberReader(keyPath)
+        observeAll = Self.wholeObservation(keyPath)
+        pathPrefix = BindingAction<Root>.path(of: keyPath)
+    }
+
+    /// Observes the part as one member when it is `Equatable`, else the whole state of the store.
+    private static func wholeObservation(_ keyPath: KeyPath<Root, State>) -> @MainActor (StoreCore<Root>) -> Void {
+        guard let equatable = State.self as? any Equatable.Type else {
+            return { core in core.accessState() }
+        }
+        func observing<Value: Equatable>(_: Value.Type) -> @MainActor (StoreCore<Root>) -> Void {
+            guard let typed = keyPath as? KeyPath<Root, Value> else { return { core in core.accessState() } }
+            return { core in core.observeMember(typed) }
+        }
+        return observing(equatable)
+    }
+
+    var effects: Effects { core.effects }
+
+    func currentState() -> State {
+        withPointer(to: core.state) { reader.read($0) }
+    }
+
+    func observeWhole() {
+        observeAll(core)
+    }
+
+    /// The key path from the store's state to `member`, composed once per member key path.
+    func fromRoot<Value>(_ member: KeyPath<State, Value>) -> KeyPath<Root, Value> {
+        for entry in composed where entry.member === member {
+            // Composed from a `KeyPath<State, Value>` onto a `KeyPath<Root, State>`.
+            return unsafeDowncast(entry.fromRoot, to: KeyPath<Root, Value>.self)
+        }
+        if let entry = composed.first(where: { $0.member == member }) {
+            return unsafeDowncast(entry.fromRoot, to: KeyPath<Root, Value>.self)
+        }
+        let path = keyPath.appending(path: member)
+        composed.append((member, path))
+        return path
+    }
+
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
+        core.observeMember(fromRoot(keyPath))
+    }
+
+    func dispatch(_ action: any Action) {
+        core.dispatch(action)
+    }
+
+    func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        guard !core.released.isSet else { return releasedSubscription() }
+        let reader = reader
+        return core.subscribe(Subscriber(reading: { root in observer(reader.read(root)) }))
+    }
+
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        guard !core.released.isSet else { return releasedSubscription() }
+        let filter = MemberFilter(fromRoot(keyPath), observer)
+        return core.subscribe(Subscriber(reading: { root in filter.receive(root) }))
+    }
+
+    func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        guard !core.released.isSet else { return releasedSubscription() }
+        let reader = reader
+        let filter = SelectorFilter({ (root: State) in select(root) }, observer)
+        return core.subscribe(Subscriber(reading: { root in filter.receive(reader.read(root)) }))
+    }
+
+    func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
+        core.scopes.memberScope(of: core, at: fromRoot(keyPath))
+    }
+
+    func row<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable {
+        core.collectionWatcher(at: fromRoot(keyPath)).row(id: id)
+    }
+
+    func rows<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
+    where Element.ID: Sendable {
+        core.collectionWatcher(at: fromRoot(keyPath)).allRows()
+    }
+}
+
+/// A value derived from another scope's state (a part of a list row, a row of a row's list):
+/// observed as the scope it derives from. Keeps showing its last value when the projection finds
+/// nothing (the row left its list).
+@MainActor
+final class ProjectedScope<Parent, State>: ScopeSource {
+    let parent: any ScopeSource<Parent>
+    let project: @MainActor (Parent) -> State?
+    let pathPrefix: String?
+    private var lastKnown: State
+
+    init(
+        parent: any ScopeSource<Parent>, initial: State, path: String?, project: @escaping @MainActor (Parent) -> State?
+    ) {
+        self.parent = parent
+        self.project = project
+        self.pathPrefix = path
+        lastKnown = initial
+    }
+
+    var effects: Effects { parent.effects }
+
+    func currentState() -> State {
+        if let value = project(parent.currentState()) {
+            lastKnown = value
+        }
+        return lastKnown
+    }
+
+    func observeWhole() { parent.observeWhole() }
+
+    func observe<Value: Equatable>(_: KeyPath<State, Value>) { parent.observeWhole() }
+
+    func dispatch(_ action: any Action) { parent.dispatch(action) }
+
+    func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        parent.subscribe { [self] _ in observer(currentState()) }
+    }
+
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        subscribe(select: { $0[keyPath: keyPath] }, observer)
+    }
+
+    func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        parent.subscribe(select: { [self] _ in select(currentState()) }, observer)
+    }
+
+    func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
+        let path = BindingAction<State>.path(of: keyPath)
+        return ScopedStore(
+            ProjectedScope<State, Child>(
+                parent: self, initial: currentState()[keyPath: keyPath],
+                path: pathPrefix.map { "\($0).\(path)" } ?? path
+            ) { $0[keyPath: keyPath] })
+    }
+
+    func row<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable {
+        projectedRow(of: self, keyPath, id: id)
+    }
+
+    func rows<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
+    where Element.ID: Sendable {
+        observeWhole()
+        return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
+    }
+}
+
+/// A row of an array inside a row or a projection: found by identifier on every read.
+@MainActor
+func projectedRow<Parent, Element: Identifiable & Equatable>(
+    of parent: any ScopeSource<Parent>, _ keyPath: KeyPath<Parent, [Element]>, id: Element.ID
+) -> ScopedStore<Element>? where Element.ID: Sendable {
+    guard let element = parent.currentState()[keyPath: keyPath].first(where: { $0.id == id }) else { return nil }
+    let path = BindingAction<Parent>.path(of: keyPath) + "[id: \(id)]"
+    return ScopedStore(
+        ProjectedScope(parent: parent, initial: element, path: parent.pathPrefix.map { "\($0).\(path)" } ?? path) {
+            $0[keyPath: keyPath].first { $0.id == id }
+        })
+}

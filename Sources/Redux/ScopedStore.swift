@@ -1,0 +1,152 @@
+import Observation
+
+/// A store-like view of one part of a store's state, for a feature written against its own state
+/// type: made with ``StoreProtocol/scope(_:)`` (or ``StoreProtocol/scope(_:id:)`` for a list row).
+///
+/// ```swift
+/// struct AppState: Equatable {
+///     var settings = SettingsState()
+///     var count = 0
+/// }
+///
+/// let app = Store(initialState: AppState(), reducer: .on(ChooseTheme.self) { state, action in
+///     state.settings.theme = action.theme
+/// })
+/// let settings = app.scope(\.settings)
+/// settings.dispatch(ChooseTheme(theme: "dark"))
+/// print(themeLabel(settings))  // Theme: dark
+/// ```
+///
+/// ## Observation
+/// Reading a member (`settings.theme`) observes the composed key path (`\.settings.theme`): a change
+/// elsewhere, even in `settings.email`, does not invalidate it. Reading ``state`` observes the whole
+/// part when it is `Equatable` (and the whole store's state otherwise). A row scope
+/// (``StoreProtocol/scope(_:id:)``) is observed as one value: any change of its element
+/// invalidates it, nothing else does.
+///
+/// ## Lifetime
+/// A scope keeps the store's state and pipeline alive, not the ``Store`` object: when the app
+/// releases its store, the store shuts down as usual, and its scopes behave like a released store —
+/// ``dispatch(_:)`` does nothing, a new subscription is never called (a debug warning says so), and
+/// ``state`` keeps the last state.
+@MainActor
+@dynamicMemberLookup
+public final class ScopedStore<State>: StoreProtocol {
+    let source: any ScopeSource<State>
+
+    init(_ source: any ScopeSource<State>) {
+        self.source = source
+    }
+
+    /// The current state of this part. Reading it in observation tracking depends on all of it.
+    public var state: State {
+        source.observeWhole()
+        return source.currentState()
+    }
+
+    /// The store's in-flight work (the same for the store and all its scopes).
+    public var effects: Effects { source.effects }
+
+    /// Sends an action through the store's middleware and reducer; does nothing once the store was
+    /// released.
+    ///
+    /// - Parameter action: The action to dispatch.
+    public func dispatch(_ action: any Action) {
+        source.dispatch(action)
+    }
+
+    /// Calls `observer` with this part's state now and after every reduction of the store.
+    ///
+    /// - Parameter observer: Receives the state.
+    /// - Returns: The handle that ends the subscription.
+    public func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        source.subscribe(observer)
+    }
+
+    /// Calls `observer` with the member's value now and whenever it changes.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member to watch.
+    ///   - observer: Receives each new value.
+    /// - Returns: The handle that ends the subscription.
+    public func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        source.subscribe(to: keyPath, observer)
+    }
+
+    /// Calls `observer` with the selected value now and whenever it changes.
+    ///
+    /// - Parameters:
+    ///   - select: Derives the value from this part's state.
+    ///   - observer: Receives each new value.
+    /// - Returns: The handle that ends the subscription.
+    public func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        source.subscribe(select: select, observer)
+    }
+
+    /// Reads a member; in observation tracking, depends on the whole part.
+    ///
+    /// - Parameter keyPath: The member.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        source.observeWhole()
+        return source.currentState()[keyPath: keyPath]
+    }
+
+    /// Reads an `Equatable` member; in observation tracking, depends on that member only (on the
+    /// whole element, in a row scope).
+    ///
+    /// - Parameter keyPath: The member.
+    public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        source.observe(keyPath)
+        return source.currentState()[keyPath: keyPath]
+    }
+
+    /// A scope of a part of this part. See ``StoreProtocol/scope(_:)``.
+    ///
+    /// - Parameter keyPath: The part of this part's state.
+    /// - Returns: The scoped store; the same one for the same key path.
+    public func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
+        source.scope(keyPath)
+    }
+
+    /// A scope for one element of an array of identified values. See ``StoreProtocol/scope(_:id:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The array.
+    ///   - id: The element's identifier.
+    /// - Returns: The row's scope, or `nil` when no element has that identifier.
+    public func scope<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable {
+        source.row(keyPath, id: id)
+    }
+
+    /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)``.
+    ///
+    /// - Parameter keyPath: The array.
+    /// - Returns: One scope per element, in order.
+    public func scopes<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>
+    ) -> [ScopedStore<Element>] where Element.ID: Sendable {
+        source.rows(keyPath)
+    }
+
+    /// Dispatches a ``BindingAction`` that sets a member of this part. It is logged with the whole
+    /// path from the store's state (`settings.email = "…"`) and applied by the part's reducer
+    /// (``Reducer/binding(only:)`` on this part's state, pulled back into the app's reducer).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member to set.
+    ///   - value: The new value.
+    public func set<Value: Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<State, Value> & Sendable, to value: Value
+    ) {
+        let path = BindingAction<State>.path(of: keyPath)
+        source.dispatch(
+            BindingAction(
+                keyPath, value, path: source.pathPrefix.map { "\($0).\(path)" } ?? path, elementID: source.elementID))
+    }
+}

@@ -1,0 +1,165 @@
+import Observation
+
+/// What a feature needs from a store: its state, observation of its members, dispatch,
+/// subscriptions, the in-flight work, and scoping further down.
+///
+/// ``Store`` and ``ScopedStore`` both conform, so a feature module is written against its own state
+/// type and never imports the app's:
+///
+/// ```swift
+/// struct SettingsState: Equatable {
+///     var theme = "light"
+///     var email = ""
+/// }
+/// struct ChooseTheme: Action { let theme: String }
+///
+/// @MainActor
+/// func themeLabel(_ store: some StoreProtocol<SettingsState>) -> String {
+///     "Theme: \(store.theme)"  // observed: only a change of `theme` invalidates this read
+/// }
+/// ```
+///
+/// Reading a member through dynamic member lookup (`store.theme`) registers a dependency on that
+/// member only, when it is `Equatable`; reading ``state`` depends on the whole state of the store
+/// or scope. See `docs/scoping-and-bindings.md`.
+@MainActor
+@dynamicMemberLookup
+public protocol StoreProtocol<State>: AnyObject, Observable {
+    /// The state this store, or this part of a store, holds.
+    associatedtype State
+
+    /// The current state. Reading it in observation tracking depends on all of it.
+    var state: State { get }
+
+    /// The asynchronous work in flight on behalf of the store (shared by all its scopes).
+    var effects: Effects { get }
+
+    /// Sends an action through the store's middleware and reducer.
+    ///
+    /// - Parameter action: The action to dispatch.
+    func dispatch(_ action: any Action)
+
+    /// Calls `observer` with the current state now and after every reduction, until the returned
+    /// subscription is cancelled or released.
+    ///
+    /// - Parameter observer: Receives the state.
+    /// - Returns: The handle that ends the subscription.
+    func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
+
+    /// Calls `observer` with the member's current value now and whenever it changes.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member to watch.
+    ///   - observer: Receives each new value.
+    /// - Returns: The handle that ends the subscription.
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription
+
+    /// Calls `observer` with the selected value now and whenever it changes.
+    ///
+    /// - Parameters:
+    ///   - select: Derives the value from the state.
+    ///   - observer: Receives each new value.
+    /// - Returns: The handle that ends the subscription.
+    func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription
+
+    /// Reads a member; in observation tracking, depends on the whole state.
+    ///
+    /// - Parameter keyPath: The member.
+    subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value { get }
+
+    /// Reads an `Equatable` member; in observation tracking, depends on that member only.
+    ///
+    /// - Parameter keyPath: The member.
+    subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value { get }
+
+    /// A store-like view of one part of the state.
+    ///
+    /// The scope reads and observes through the composed key path, so `store.scope(\.settings).theme`
+    /// is invalidated by a change of `settings.theme` and by nothing else. It dispatches into the
+    /// same store. Calling `scope` again with the same key path returns the same scope.
+    ///
+    /// - Parameter keyPath: The part of the state.
+    /// - Returns: The scoped store.
+    func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child>
+
+    /// A scope for the element with `id` of an array of identified values — a list row.
+    ///
+    /// Observation through the row is invalidated only when that element changes. When the element
+    /// leaves the array, the scope keeps showing its last value (dispatching still works).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The array.
+    ///   - id: The element's identifier.
+    /// - Returns: The row's scope, or `nil` when no element has that identifier.
+    func scope<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable
+
+    /// A scope per element of an array of identified values, in the array's order.
+    ///
+    /// In observation tracking this depends on the array's identifiers only: a list is invalidated
+    /// when rows are added, removed or moved, not when a row's content changes (its row scope is).
+    ///
+    /// - Parameter keyPath: The array.
+    /// - Returns: One scope per element.
+    func scopes<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
+    where Element.ID: Sendable
+
+    /// Dispatches a ``BindingAction`` that sets a member to `value`: what a text field or a toggle
+    /// writes back. The store's reducer applies it with ``Reducer/binding(only:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member to set.
+    ///   - value: The new value.
+    func set<Value: Equatable & Sendable>(_ keyPath: WritableKeyPath<State, Value> & Sendable, to value: Value)
+}
+
+extension Store: StoreProtocol {
+    /// A store-like view of one part of the state. See ``StoreProtocol/scope(_:)-(KeyPath<State,Child>)``.
+    ///
+    /// - Parameter keyPath: The part of the state.
+    /// - Returns: The scoped store; the same one for the same key path.
+    public func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
+        core.scopes.memberScope(of: core, at: keyPath)
+    }
+
+    /// A scope for one element of an array of identified values. See
+    /// ``StoreProtocol/scope(_:id:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The array.
+    ///   - id: The element's identifier.
+    /// - Returns: The row's scope, or `nil` when no element has that identifier.
+    @inlinable
+    public func scope<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable {
+        core.collectionWatcher(at: keyPath).row(id: id)
+    }
+
+    /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)``.
+    ///
+    /// - Parameter keyPath: The array.
+    /// - Returns: One scope per element, in order.
+    @inlinable
+    public func scopes<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>
+    ) -> [ScopedStore<Element>] where Element.ID: Sendable {
+        core.collectionWatcher(at: keyPath).allRows()
+    }
+
+    /// Dispatches a ``BindingAction`` that sets a member. See ``StoreProtocol/set(_:to:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member to set.
+    ///   - value: The new value.
+    public func set<Value: Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<State, Value> & Sendable, to value: Value
+    ) {
+        dispatch(BindingAction(keyPath, value, path: BindingAction<State>.path(of: keyPath)))
+    }
+}
