@@ -20,7 +20,11 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     @usableFromInline let reader: MemberReader<Root, [Element]>
     @usableFromInline let pathPrefix: String?
     /// The array when the watcher was armed or last compared.
-    @usableFromInline var last: [Element] = []
+    #if DEBUG
+        @usableFromInline var last: [Element] = []
+    #else
+        @exclusivity(unchecked) @usableFromInline var last: [Element] = []
+    #endif
     @usableFromInline var rows: [Element.ID: RowEntry<Root, Element>] = [:]
     @usableFromInline var armedRows = 0
     /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)``).
@@ -38,25 +42,32 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     }
 
     /// Makes the watcher's entry in the member tracking. Inlinable with the watcher's creation, so
-    /// the comparison runs specialised for the element type.
+    /// the comparison runs specialised for the element type. The closures hold the watcher strongly
+    /// (an unowned reference costs a runtime call per use); the store breaks that cycle when it
+    /// shuts down (``detach()``).
     @inlinable
     func makeMember() -> ObservedMember<Root> {
         ObservedMember<Root>(
-            isUnchanged: { [unowned self] root in hasSameStorage(reader.read(root)) },
-            remember: { [unowned self] root in last = reader.read(root) },
+            isUnchanged: { root in self.hasSameStorage(root) },
+            remember: { root in self.last = self.reader.read(root) },
             disarm: {},
             access: { _ in },
-            publish: { [unowned self] _ in publishChanges() }
+            publish: { _ in self.publishChanges() }
         )
     }
 
-    /// Whether `array` is the array last seen, in the same storage.
+    /// Whether the array in `root` is the array last seen, in the same storage.
     @inlinable
-    func hasSameStorage(_ array: [Element]) -> Bool {
-        array.count == last.count
-            && array.withUnsafeBufferPointer { new in
-                last.withUnsafeBufferPointer { old in new.baseAddress == old.baseAddress }
-            }
+    func hasSameStorage(_ root: UnsafePointer<Root>) -> Bool {
+        let array = reader.read(root)
+        guard array.count == last.count else { return false }
+        return withBuffer(of: array) { new in withBuffer(of: last) { old in new.baseAddress == old.baseAddress } }
+    }
+
+    /// Breaks the watcher ↔ member cycle (the store shuts down).
+    func detach() {
+        member = nil
+        rows = [:]
     }
 
     /// Arms the watcher, so that the next reductions compare the array.
@@ -301,6 +312,8 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
         return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
     }
 }
+
+extension CollectionWatcher: DetachableWatcher {}
 
 extension StoreCore {
     /// The watcher of the identified array at `keyPath`; made once per array.

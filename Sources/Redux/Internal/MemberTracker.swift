@@ -147,11 +147,14 @@ extension StoreCore {
     @inlinable
     func publishMemberChanges() {
         let armed = machine.members.armed
-        let current = state
         var changed: [ObservedMember<State>] = []
-        withPointer(to: current) { pointer in
-            for member in armed where !member.isUnchanged(pointer) {
-                changed.append(member)
+        // The comparisons read the state in place (no copy, so no retain of each of its
+        // references): they only read, and run no code of the app's.
+        withStatePointer { pointer in
+            withBuffer(of: armed) { armed in
+                for index in armed.indices where !armed[index].isUnchanged(pointer) {
+                    changed.append(armed[index])
+                }
             }
         }
         guard !changed.isEmpty else { return }

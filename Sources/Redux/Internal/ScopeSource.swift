@@ -83,11 +83,20 @@ final class ScopeRegistry {
 
     /// Drops every cached scope and watcher (they hold the core: a cycle until the store shuts down).
     func removeAll() -> [AnyObject] {
+        for entry in watchers {
+            (entry.object as? any DetachableWatcher)?.detach()
+        }
         let dropped = scopes.map(\.object) + watchers.map(\.object)
         scopes = []
         watchers = []
         return dropped
     }
+}
+
+/// A watcher whose reference cycles the store breaks when it shuts down.
+@MainActor
+protocol DetachableWatcher: AnyObject {
+    func detach()
 }
 
 /// The part of a store's state at a key path.

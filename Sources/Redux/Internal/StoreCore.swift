@@ -197,6 +197,13 @@ extension StoreCore {
         effects.deliverReducerWork(items, after: action, storeState: State.self)
     }
 
+    /// Calls `body` with the address of the state itself, without copying it. Only for reads that
+    /// run none of the app's code: the access lasts for the call (checked in debug builds).
+    @inlinable
+    func withStatePointer<Result>(_ body: (UnsafePointer<State>) -> Result) -> Result {
+        withMutablePointer(to: &state) { body(UnsafePointer($0)) }
+    }
+
     /// Reduces the queued actions, one frame each, until the queue is empty. Iterative, so a long
     /// chain of actions queued by subscribers does not grow the stack.
     @usableFromInline
@@ -293,6 +300,13 @@ extension StoreCore {
 @inlinable
 func withBuffer<Element, Result>(of array: [Element], _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
     array.withUnsafeBufferPointer(body)
+}
+
+/// Calls `body` with the address of `value` itself, for reads that must not copy it (see
+/// ``withBuffer(of:_:)``).
+@inlinable
+func withMutablePointer<Value, Result>(to value: inout Value, _ body: (UnsafeMutablePointer<Value>) -> Result) -> Result {
+    withUnsafeMutablePointer(to: &value, body)
 }
 
 /// Calls `body` with the address of a copy of `value` (see ``withBuffer(of:_:)``).

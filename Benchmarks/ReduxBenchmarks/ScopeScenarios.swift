@@ -1,0 +1,104 @@
+import Observation
+import Redux
+
+/// A list of 1,000 identified rows, for the row-scope scenarios of SPEC §8 / §11.
+struct ListState: Sendable {
+    struct Row: Identifiable, Equatable, Sendable {
+        let id: Int
+        var title: String
+        var value = 0
+    }
+
+    var rows = (0..<1_000).map { Row(id: $0, title: "row \($0)") }
+    var count = 0
+    var settings = Settings()
+
+    struct Settings: Equatable, Sendable {
+        var theme = "light"
+        var email = ""
+    }
+}
+
+/// Changes the row with identifier 5 (observed in every scenario that observes rows).
+struct TouchRow: Action {}
+/// Changes nothing in the rows.
+struct Count: Action {}
+
+@inline(never)
+func makeListReducer() -> Reducer<ListState> {
+    .combine(
+        .on(TouchRow.self) { state, _ in state.rows[5].value &+= 1 },
+        .on(Count.self) { state, _ in state.count &+= 1 }
+    )
+}
+
+/// Row scopes (one changes among 10 or 1,000 observed; nothing in the array changes) and a member
+/// observed through a scope.
+@MainActor
+func scopeScenarios() -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for (action, label) in [(TouchRow() as any Action, "one changes"), (Count(), "rows unchanged")] {
+        for observed in [0, 10, 1_000] {
+            scenarios.append(
+                Scenario(
+                    name: "rows, \(observed) observed, \(label)",
+                    note: "1,000-row array; each observed row is a row scope read under observation; invalidated ones re-read"
+                ) {
+                    let store = Store(initialState: ListState(), reducer: makeListReducer())
+                    let rows = RowReaders((0..<observed).map { id in store.scope(\.rows, id: id)! })
+                    return { n in
+                        for _ in 0..<n {
+                            store.dispatch(action)
+                            rows.rerender()
+                        }
+                        blackHole(rows.renders)
+                    }
+                })
+        }
+    }
+
+    scenarios.append(
+        Scenario(name: "scope, observed member unchanged", note: "tracks store.scope(\\.settings).theme; actions change count") {
+            let store = Store(initialState: ListState(), reducer: makeListReducer())
+            let settings = store.scope(\.settings)
+            let reader = TrackedReader()
+            reader.track { settings.theme.count }
+            let action: any Action = Count()
+            return { n in
+                for _ in 0..<n {
+                    store.dispatch(action)
+                    if reader.isInvalidated { reader.track { settings.theme.count } }
+                }
+                blackHole(reader.renders)
+            }
+        })
+    return scenarios
+}
+
+/// Stand-ins for list rows in SwiftUI: each reads its row scope under observation; an invalidated row
+/// is noted, and only those are read again (as SwiftUI re-renders only invalidated views).
+@MainActor
+final class RowReaders {
+    let rows: [ScopedStore<ListState.Row>]
+    var invalidated: [Int] = []
+    var renders = 0
+
+    init(_ rows: [ScopedStore<ListState.Row>]) {
+        self.rows = rows
+        for index in rows.indices { track(index) }
+    }
+
+    func track(_ index: Int) {
+        let row = rows[index]
+        renders &+= withObservationTracking { row.value } onChange: { [self] in
+            MainActor.assumeIsolated { invalidated.append(index) }
+        }
+    }
+
+    func rerender() {
+        guard !invalidated.isEmpty else { return }
+        let pending = invalidated
+        invalidated.removeAll(keepingCapacity: true)
+        for index in pending { track(index) }
+    }
+}
