@@ -43,7 +43,8 @@ enum Goals {
                     name: "\(largeState)-element state / \(smallState)-element state", value: large / small, limit: 1.2,
                     unit: "×"))
         }
-        if let ten = median("rows, 10 observed, one changes"), let thousand = median("rows, 1000 observed, one changes") {
+        if let ten = median("rows, 10 observed, one changes"), let thousand = median("rows, 1000 observed, one changes")
+        {
             goals.append(
                 Goal(
                     name: "1,000 observed rows, one changes / 10 observed rows", value: thousand / ten, limit: 1.5,

@@ -42,10 +42,11 @@ func scopeScenarios() -> [Scenario] {
             scenarios.append(
                 Scenario(
                     name: "rows, \(observed) observed, \(label)",
-                    note: "1,000-row array; each observed row is a row scope read under observation; invalidated ones re-read"
+                    note:
+                        "1,000-row array; each observed row is a row scope read under observation; invalidated ones re-read"
                 ) {
                     let store = Store(initialState: ListState(), reducer: makeListReducer())
-                    let rows = RowReaders((0..<observed).map { id in store.scope(\.rows, id: id)! })
+                    let rows = RowReaders((0..<observed).compactMap { id in store.scope(\.rows, id: id) })
                     return { n in
                         for _ in 0..<n {
                             store.dispatch(action)
@@ -58,7 +59,10 @@ func scopeScenarios() -> [Scenario] {
     }
 
     scenarios.append(
-        Scenario(name: "scope, observed member unchanged", note: "tracks store.scope(\\.settings).theme; actions change count") {
+        Scenario(
+            name: "scope, observed member unchanged",
+            note: "tracks store.scope(\\.settings).theme; actions change count"
+        ) {
             let store = Store(initialState: ListState(), reducer: makeListReducer())
             let settings = store.scope(\.settings)
             let reader = TrackedReader()
@@ -90,7 +94,9 @@ final class RowReaders {
 
     func track(_ index: Int) {
         let row = rows[index]
-        renders &+= withObservationTracking { row.value } onChange: { [self] in
+        renders &+= withObservationTracking {
+            row.value
+        } onChange: { [self] in
             MainActor.assumeIsolated { invalidated.append(index) }
         }
     }

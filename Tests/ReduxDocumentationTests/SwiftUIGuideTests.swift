@@ -27,6 +27,20 @@ private struct LoadTodos: AsyncAction {
     }
 }
 
+private struct TodoItem: Identifiable, Equatable {
+    let id: Int
+    var title: String
+    var isDone = false
+}
+
+private struct TodoListState: Equatable {
+    var items: [TodoItem] = []
+}
+
+private struct SettingsState: Equatable {
+    var email = ""
+}
+
 private let todoReducer = Reducer<TodoState>.combine(
     .on(SetFilter.self) { state, action in state.filter = action.text },
     .on(AddTodo.self) { state, action in state.todos.append(action.title) }
@@ -38,6 +52,32 @@ private let todoReducer = Reducer<TodoState>.combine(
 
         var body: some View {
             Text("\(store.todos.count) to do")  // re-rendered when `todos` changes, not when `filter` does
+        }
+    }
+
+    private struct TodoRows: View {
+        let store: ScopedStore<TodoListState>
+
+        var body: some View {
+            List(store.scopes(\.items), id: \.state.id) { row in  // re-rendered when rows come and go
+                TodoRow(row: row)
+            }
+        }
+    }
+
+    private struct TodoRow: View {
+        let row: ScopedStore<TodoItem>
+
+        var body: some View {
+            Toggle(row.title, isOn: Binding(get: { row.isDone }, set: { row.set(\.isDone, to: $0) }))
+        }
+    }
+
+    private struct EmailField: View {
+        let settings: ScopedStore<SettingsState>
+
+        var body: some View {
+            TextField("Email", text: Binding(get: { settings.email }, set: { settings.set(\.email, to: $0) }))
         }
     }
 
@@ -92,5 +132,32 @@ struct SwiftUIGuideTests {
         await store.effects.waitForAll()
         #expect(store.todos == ["loaded"])
         #expect(renders.count == 1)
+    }
+
+    /// What `TodoRows`, `TodoRow` and `EmailField` rely on, without SwiftUI.
+    @Test func rowsAndBindingsOfTheGuide() throws {
+        struct App: Equatable {
+            var list = TodoListState(items: [TodoItem(id: 1, title: "milk"), TodoItem(id: 2, title: "bread")])
+            var settings = SettingsState()
+        }
+        let store = Store(
+            initialState: App(),
+            reducer: .combine(
+                Reducer<TodoItem>.binding(only: [\.isDone]).forEach(\TodoListState.items).pullback(\App.list),
+                Reducer<SettingsState>.binding(only: [\.email]).pullback(\App.settings)))
+        let rows = store.scope(\.list).scopes(\.items)
+        let other = Renders()
+        withObservationTracking {
+            _ = rows[1].isDone
+        } onChange: {
+            other.count += 1
+        }
+        // The toggle's binding: get and set.
+        let isOn = (get: { rows[0].isDone }, set: { (value: Bool) in rows[0].set(\.isDone, to: value) })
+        isOn.set(true)
+        #expect(isOn.get())
+        #expect(other.count == 0)
+        store.scope(\.settings).set(\.email, to: "ash@example.com")
+        #expect(store.state.settings.email == "ash@example.com")
     }
 }

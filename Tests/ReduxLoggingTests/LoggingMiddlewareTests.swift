@@ -229,3 +229,29 @@ struct LogFormattingTests {
         #expect(LogFormatter<AppState>.milliseconds(.seconds(2)) == "2000.00 ms")
     }
 }
+
+/// SPEC §11: a binding set through a scope is logged as `path = value`, and redaction applies.
+@MainActor
+struct BindingLogTests {
+    @Test func aBindingThroughAScopeIsLoggedAsAnAssignmentAndCanBeRedacted() {
+        let captured = Captured()
+        var options = LoggingOptions<AppState>(sink: captured.sink)
+        options.parts = [.action]
+        options.actionTransformer = { action in
+            guard let binding = action as? BindingAction<Credentials>, binding.keyPath == \Credentials.password else {
+                return action
+            }
+            return binding.redacted()
+        }
+        let reducer = Reducer<AppState>.combine(
+            appReducer, Reducer<Credentials>.binding(only: [\.user, \.password]).pullback(\AppState.credentials))
+        let store = Store(initialState: AppState(), reducer: reducer, middleware: [loggingMiddleware(options)])
+        let credentials = store.scope(\.credentials)
+        credentials.set(\.user, to: "grace")
+        credentials.set(\.password, to: "s3cret")
+        #expect(store.state.credentials == Credentials(user: "grace", password: "s3cret"))
+        #expect(captured.text.contains(#"credentials.user = "grace""#))
+        #expect(captured.text.contains("credentials.password = <redacted>"))
+        #expect(!captured.text.contains("s3cret"))
+    }
+}

@@ -305,7 +305,8 @@ func withBuffer<Element, Result>(of array: [Element], _ body: (UnsafeBufferPoint
 /// Calls `body` with the address of `value` itself, for reads that must not copy it (see
 /// ``withBuffer(of:_:)``).
 @inlinable
-func withMutablePointer<Value, Result>(to value: inout Value, _ body: (UnsafeMutablePointer<Value>) -> Result) -> Result {
+func withMutablePointer<Value, Result>(to value: inout Value, _ body: (UnsafeMutablePointer<Value>) -> Result) -> Result
+{
     withUnsafeMutablePointer(to: &value, body)
 }
 
