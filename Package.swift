@@ -46,6 +46,17 @@ let package = Package(
             name: "ReduxEffectsTests", dependencies: ["ReduxEffects", "ReduxTesting", "ReduxTestSupport"]),
         .testTarget(
             name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk", "ReduxTestSupport"]),
+        // The example app's logic (Examples/PokeMaster): built and tested with the package, not a product.
+        .target(
+            name: "PokeMaster",
+            dependencies: [
+                "Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence", "ReduxEffects",
+            ],
+            path: "Examples/PokeMaster/Sources/PokeMaster"
+        ),
+        .testTarget(
+            name: "PokeMasterTests", dependencies: ["PokeMaster", "ReduxTesting", "ReduxPersistence", "ReduxLogging"],
+            path: "Examples/PokeMaster/Tests/PokeMasterTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",
