@@ -32,7 +32,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ScopedStore<State>: StoreProtocol {
-    let source: any ScopeSource<State>
+    @usableFromInline let source: any ScopeSource<State>
 
     init(_ source: any ScopeSource<State>) {
         self.source = source
@@ -99,8 +99,11 @@ public final class ScopedStore<State>: StoreProtocol {
     /// whole element, in a row scope).
     ///
     /// - Parameter keyPath: The member.
+    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        source.observe(keyPath)
+        // Inlined into the caller, where `Value` is known: the comparison made here runs
+        // specialised after every reduction.
+        source.observe(keyPath) { offset in MemberProbe.make(Value.self, offset: offset) }
         return source.currentState()[keyPath: keyPath]
     }
 

@@ -23,7 +23,7 @@ extension Store {
     /// - Returns: The member's current value.
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        core.observeMember(keyPath)
+        core.observeMember(keyPath) { offset in MemberProbe.make(Value.self, offset: offset) }
         return core.state[keyPath: keyPath]
     }
 }

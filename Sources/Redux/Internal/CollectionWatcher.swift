@@ -267,7 +267,9 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
 
     func observeWhole() { watcher.observe(entry) }
 
-    func observe<Value: Equatable>(_: KeyPath<Element, Value>) { watcher.observe(entry) }
+    func observe<Value: Equatable>(_: KeyPath<Element, Value>, probe: @escaping (_ offset: Int) -> MemberProbe) {
+        watcher.observe(entry)
+    }
 
     func dispatch(_ action: any Action) { core.dispatch(action) }
 

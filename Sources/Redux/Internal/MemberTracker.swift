@@ -43,6 +43,43 @@ final class ObservedMember<State> {
     }
 }
 
+/// The comparison of one member stored at a byte offset of the state, made where the member's type
+/// is known and the state's is not (a scope's dynamic member lookup, inlined into the app): the
+/// per-dispatch comparison then runs specialised for the member, as it does for a store's member.
+@MainActor
+@usableFromInline
+struct MemberProbe {
+    /// Whether the member, at its offset in the state at the pointer, still has the value read.
+    @usableFromInline let isUnchanged: @MainActor (UnsafeRawPointer) -> Bool
+    /// Remembers the member's value in the state at the pointer.
+    @usableFromInline let remember: @MainActor (UnsafeRawPointer) -> Void
+    /// Forgets the value read.
+    @usableFromInline let disarm: @MainActor () -> Void
+
+    @usableFromInline
+    init(
+        isUnchanged: @escaping @MainActor (UnsafeRawPointer) -> Bool,
+        remember: @escaping @MainActor (UnsafeRawPointer) -> Void, disarm: @escaping @MainActor () -> Void
+    ) {
+        self.isUnchanged = isUnchanged
+        self.remember = remember
+        self.disarm = disarm
+    }
+
+    /// The comparison of a `Value` at `offset`: a load at that offset, as ``MemberReader`` does.
+    @inlinable
+    static func make<Value: Equatable>(_: Value.Type, offset: Int) -> MemberProbe {
+        let lastRead = LastRead<Value>()
+        return MemberProbe(
+            isUnchanged: { state in
+                lastRead.value.map { $0 == state.load(fromByteOffset: offset, as: Value.self) } ?? false
+            },
+            remember: { state in lastRead.value = state.load(fromByteOffset: offset, as: Value.self) },
+            disarm: { lastRead.value = nil }
+        )
+    }
+}
+
 /// The value of a member when it was last read.
 @MainActor
 @usableFromInline
@@ -99,9 +136,16 @@ extension StoreCore {
     /// Registers a dependency on the member at `keyPath` with the current observation tracking,
     /// and arms it: remembers its current value, so that a later reduction that changes it
     /// notifies its observers.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member, from the store's state.
+    ///   - probe: Makes the comparison for a member at a byte offset, specialised for `Value` where
+    ///     the caller knows it (a scope, which does not know `State`); `nil` to make it here.
     @inlinable
-    func observeMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
-        let member = machine.members.member(for: keyPath) ?? makeMember(keyPath)
+    func observeMember<Value: Equatable>(
+        _ keyPath: KeyPath<State, Value>, probe: ((_ offset: Int) -> MemberProbe)? = nil
+    ) {
+        let member = machine.members.member(for: keyPath) ?? makeMember(keyPath, probe: probe)
         member.access(self)
         if !member.isArmed {
             arm(member)
@@ -110,7 +154,9 @@ extension StoreCore {
 
     /// Tracks a member read for the first time from this key path object.
     @inlinable
-    func makeMember<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> ObservedMember<State> {
+    func makeMember<Value: Equatable>(
+        _ keyPath: KeyPath<State, Value>, probe: ((_ offset: Int) -> MemberProbe)?
+    ) -> ObservedMember<State> {
         if let index = machine.members.byIdentity.firstIndex(where: { $0.keyPath == keyPath }) {
             let equal = machine.members.byIdentity[index].member
             // Remembered under this key path's identity too — unless the caller makes a new key
@@ -126,8 +172,25 @@ extension StoreCore {
         }
         let coreKeyPath = \StoreCore<State>.[observedMember: machine.members.newSlot()]
         let reader = MemberReader(keyPath)
+        let member: ObservedMember<State>
+        if let probe, let offset = reader.offset {
+            // The caller's comparison, specialised for `Value`, on the raw state.
+            let made = probe(offset)
+            member = ObservedMember<State>(
+                isUnchanged: { state in made.isUnchanged(UnsafeRawPointer(state)) },
+                remember: { state in made.remember(UnsafeRawPointer(state)) },
+                disarm: made.disarm,
+                access: { core in core.registrar.access(core, keyPath: coreKeyPath) },
+                publish: { core in
+                    core.registrar.willSet(core, keyPath: coreKeyPath)
+                    core.registrar.didSet(core, keyPath: coreKeyPath)
+                }
+            )
+            machine.members.byIdentity.append((keyPath, member))
+            return member
+        }
         let lastRead = LastRead<Value>()
-        let member = ObservedMember<State>(
+        member = ObservedMember<State>(
             isUnchanged: { state in lastRead.value.map { $0 == reader.read(state) } ?? false },
             remember: { state in lastRead.value = reader.read(state) },
             disarm: { lastRead.value = nil },

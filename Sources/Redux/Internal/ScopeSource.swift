@@ -4,6 +4,7 @@ import Observation
 /// a key path (``MemberScope``), an element of an identified array (``RowScope``), or a projection
 /// of another scope (``ProjectedScope``).
 @MainActor
+@usableFromInline
 protocol ScopeSource<State>: AnyObject {
     associatedtype State
     var effects: Effects { get }
@@ -16,8 +17,9 @@ protocol ScopeSource<State>: AnyObject {
     func currentState() -> State
     /// Registers a dependency on the whole scoped state.
     func observeWhole()
-    /// Registers a dependency on one member of the scoped state.
-    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>)
+    /// Registers a dependency on one member of the scoped state; `probe` makes its comparison,
+    /// specialised for `Value` by the caller (see ``MemberProbe``).
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: @escaping (_ offset: Int) -> MemberProbe)
     func dispatch(_ action: any Action)
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
     func subscribe<Value: Equatable>(
@@ -155,8 +157,8 @@ final class MemberScope<Root, State>: ScopeSource {
         return path
     }
 
-    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>) {
-        core.observeMember(fromRoot(keyPath))
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: @escaping (_ offset: Int) -> MemberProbe) {
+        core.observeMember(fromRoot(keyPath), probe: probe)
     }
 
     func dispatch(_ action: any Action) {
@@ -232,7 +234,9 @@ final class ProjectedScope<Parent, State>: ScopeSource {
 
     func observeWhole() { parent.observeWhole() }
 
-    func observe<Value: Equatable>(_: KeyPath<State, Value>) { parent.observeWhole() }
+    func observe<Value: Equatable>(_: KeyPath<State, Value>, probe: @escaping (_ offset: Int) -> MemberProbe) {
+        parent.observeWhole()
+    }
 
     func dispatch(_ action: any Action) { parent.dispatch(action) }
 
