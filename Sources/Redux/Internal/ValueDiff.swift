@@ -34,6 +34,9 @@ package enum ValueDiff {
     /// A short, single-line description of `value`, cut at `maxLength`: type names unqualified,
     /// strings quoted, long collections elided.
     package static func describe(_ value: Any, maxLength: Int = 120) -> String {
+        if let leaf = Leaf.describe(value) {
+            return leaf.count > maxLength ? String(leaf.prefix(maxLength)) + "…" : leaf
+        }
         // A top-level enum value names its type, as a struct's description does:
         // `AppAction.login(email: "a")`, not `.login(email: "a")`.
         let prefix = Mirror(reflecting: value).displayStyle == .enum ? "\(type(of: value))" : ""
@@ -63,6 +66,10 @@ package enum ValueDiff {
         let maxElements: Int
 
         func write(_ value: Any, into text: inout String, depth: Int) {
+            if let leaf = Leaf.describe(value) {
+                text += leaf
+                return
+            }
             let mirror = Mirror(reflecting: value)
             guard depth < 12 else {
                 text += "…"
@@ -187,6 +194,10 @@ package enum ValueDiff {
         }
 
         mutating func diff(_ path: String, _ old: Any, _ new: Any) {
+            if let equal = Leaf.isEqual(old, new) {
+                if !equal { leaf(path, old, new) }
+                return
+            }
             // Arrays of `Equatable` elements first: their own scan answers "equal" too, faster than
             // the generic `==` (which would compare element by element, unspecialised).
             if let fast = old as? any EquatableElements, fast.hasSameType(as: new) {
@@ -307,6 +318,67 @@ package enum ValueDiff {
     private static func isEqual<T: Equatable>(_ old: T, _ new: Any) -> Bool? {
         guard let new = new as? T else { return nil }
         return old == new
+    }
+}
+
+/// The common leaf types — numbers, `Bool`, strings — described and compared without reflection.
+///
+/// A value's type is compared with a short list of metatypes (a pointer comparison each); a match is
+/// described with its own `description` (strings quoted, as `String(reflecting:)` does) and compared
+/// with its own `==`. Anything else goes through `Mirror` and the runtime's protocol-conformance
+/// checks (`Equatable`, `CustomStringConvertible`, …), each of which costs about a thousand
+/// instructions — the larger part of a log entry before these fast paths.
+enum Leaf {
+    private struct Kind: Sendable {
+        let type: ObjectIdentifier
+        let describe: @Sendable (Any) -> String?
+        let isEqual: @Sendable (Any, Any) -> Bool?
+    }
+
+    private static func kind<T: Equatable & Sendable>(_ type: T.Type, _ describe: @escaping @Sendable (T) -> String)
+        -> Kind
+    {
+        Kind(
+            type: ObjectIdentifier(type),
+            describe: { value in (value as? T).map(describe) },
+            isEqual: { old, new in
+                guard let old = old as? T, let new = new as? T else { return nil }
+                return old == new
+            }
+        )
+    }
+
+    private static let kinds: [Kind] = [
+        kind(Int.self) { String($0) },
+        kind(String.self) { $0.debugDescription },
+        kind(Bool.self) { $0 ? "true" : "false" },
+        kind(Double.self) { $0.description },
+        kind(Int64.self) { String($0) },
+        kind(Int32.self) { String($0) },
+        kind(UInt.self) { String($0) },
+        kind(UInt8.self) { String($0) },
+        kind(Float.self) { $0.description },
+        kind(Substring.self) { String($0).debugDescription },
+        kind(Character.self) { String($0).debugDescription },
+    ]
+
+    private static func kind(of value: Any) -> Kind? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        for kind in kinds where kind.type == type {
+            return kind
+        }
+        return nil
+    }
+
+    /// The description of a leaf value, or `nil` when `value` is not one of the leaf types.
+    static func describe(_ value: Any) -> String? {
+        kind(of: value)?.describe(value)
+    }
+
+    /// `old == new` when both are of the same leaf type; `nil` otherwise.
+    static func isEqual(_ old: Any, _ new: Any) -> Bool? {
+        guard let kind = kind(of: old), ObjectIdentifier(Swift.type(of: new)) == kind.type else { return nil }
+        return kind.isEqual(old, new)
     }
 }
 
