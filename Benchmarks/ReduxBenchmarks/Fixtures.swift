@@ -1,7 +1,7 @@
 import Redux
 
 /// The state every scenario dispatches into.
-struct BenchState: Sendable {
+struct BenchState: Equatable, Sendable {
     var count = 0
     var other = 0
     var name = "bench"
@@ -9,7 +9,7 @@ struct BenchState: Sendable {
     /// Ten members for subscribers spread over distinct key paths.
     var members = Members()
 
-    struct Members: Sendable {
+    struct Members: Equatable, Sendable {
         var m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0, m8 = 0, m9 = 0
     }
 

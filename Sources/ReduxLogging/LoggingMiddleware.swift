@@ -51,6 +51,12 @@ final class LoggingLink<State> {
     let keepsBefore: Bool
     let keepsAfter: Bool
     let timesIt: Bool
+    /// `==` for an `Equatable` state: then the previous entry's next state, when equal to this
+    /// entry's previous state, is shown again without reflecting and describing it anew.
+    let isEqual: ((State, State) -> Bool)?
+    /// The last entry's next state, as shown; cleared when an action is not logged (the state may
+    /// have changed without an entry).
+    var lastAfter: (state: State, shown: ShownState)?
 
     init(next: @escaping Dispatch, getState: @escaping @MainActor () -> State, formatter: LogFormatter<State>) {
         self.next = next
@@ -62,12 +68,26 @@ final class LoggingLink<State> {
         keepsBefore = !options.parts.isDisjoint(with: [.previousState, .diff])
         keepsAfter = !options.parts.isDisjoint(with: [.nextState, .diff])
         timesIt = options.parts.contains(.duration)
+        isEqual = Self.equality()
+    }
+
+    /// `==` on `State` when it is `Equatable`.
+    static func equality() -> ((State, State) -> Bool)? {
+        guard let equatable = State.self as? any Equatable.Type else { return nil }
+        func equal<Value: Equatable>(_: Value.Type) -> (State, State) -> Bool {
+            { lhs, rhs in
+                guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
+                return lhs == rhs
+            }
+        }
+        return equal(equatable)
     }
 
     /// Passes `action` on, and logs it unless the predicate says no.
     @MainActor
     func dispatch(_ action: any Action) {
         if filters, !predicate(action, getState) {
+            if lastAfter != nil { lastAfter = nil }
             return next(action)
         }
         passOnAndLog(action)
@@ -82,6 +102,14 @@ final class LoggingLink<State> {
         next(action)
         let elapsed = start.map { ContinuousClock.now - $0 }
         let after = keepsAfter ? getState() : nil
-        formatter.log(action: action, before: before, after: after, elapsed: elapsed)
+        let shownBefore = before.map { before in
+            if let lastAfter, let isEqual, isEqual(lastAfter.state, before) { return lastAfter.shown }
+            return formatter.shown(before)
+        }
+        let shownAfter = after.map(formatter.shown)
+        if let after, let shownAfter, isEqual != nil {
+            lastAfter = (after, shownAfter)
+        }
+        formatter.log(action: action, before: shownBefore, after: shownAfter, elapsed: elapsed)
     }
 }

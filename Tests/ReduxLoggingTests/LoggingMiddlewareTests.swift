@@ -255,3 +255,29 @@ struct BindingLogTests {
         #expect(!captured.text.contains("s3cret"))
     }
 }
+
+/// An entry's previous state is the last entry's next state, reused when equal — and not when an
+/// action that was not logged changed the state in between.
+@MainActor
+struct ReusedStateTests {
+    @Test func thePreviousStateIsAlwaysTheStateBeforeTheAction() {
+        let captured = Captured()
+        var options = LoggingOptions<AppState>(sink: captured.sink)
+        options.parts = [.previousState, .nextState]
+        options.predicate = { action, _ in !(action is Rename) }  // renames change the state unlogged
+        let store = Store(initialState: AppState(), reducer: appReducer, middleware: [loggingMiddleware(options)])
+        store.dispatch(Increment())
+        store.dispatch(Rename(name: "b"))
+        store.dispatch(Increment())
+        store.dispatch(Increment())
+        let prev = captured.entries.map { entry in
+            entry.split(separator: "\n").first { $0.contains("prev state") }.map(String.init) ?? ""
+        }
+        #expect(prev.count == 3)
+        #expect(prev[0].contains("count: 0, name: \"a\""))
+        #expect(prev[1].contains("count: 1, name: \"b\""))
+        #expect(prev[2].contains("count: 2, name: \"b\""))
+        let next = captured.entries.last?.split(separator: "\n").first { $0.contains("next state") }
+        #expect(next?.contains("count: 3, name: \"b\"") == true)
+    }
+}

@@ -26,6 +26,17 @@ package enum ValueDiff {
     package static func lines(
         from old: Any, to new: Any, rootName: String = "", maxLines: Int = 40, maxValueLength: Int = 120
     ) -> [String] {
+        lines(
+            from: Reflection(old), to: Reflection(new), rootName: rootName, maxLines: maxLines,
+            maxValueLength: maxValueLength)
+    }
+
+    /// ``lines(from:to:rootName:maxLines:maxValueLength:)`` of values already reflected — the
+    /// logging middleware reflects each state once for its description and its diff.
+    package static func lines(
+        from old: Reflection, to new: Reflection, rootName: String = "", maxLines: Int = 40,
+        maxValueLength: Int = 120
+    ) -> [String] {
         var collector = Collector(maxLines: maxLines, maxValueLength: maxValueLength)
         collector.diff(rootName, old, new)
         return collector.finish()
@@ -39,23 +50,35 @@ package enum ValueDiff {
         }
         // A top-level enum value names its type, as a struct's description does:
         // `AppAction.login(email: "a")`, not `.login(email: "a")`.
-        let prefix = Mirror(reflecting: value).displayStyle == .enum ? "\(type(of: value))" : ""
+        let prefix = Mirror(reflecting: value).displayStyle == .enum ? TypeNames.name(of: type(of: value)) : ""
         return prefix + boundedDescription(value, maxElements: 10, maxLength: maxLength - prefix.count)
     }
 
     /// The case name of an enum value (`login` for `AppAction.login(email:)`), or `nil` for a value
     /// that is not an enum.
     package static func caseName(of value: Any) -> String? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum else { return nil }
-        if let payload = mirror.children.first { return payload.label }
-        return "\(value)"
+        caseName(of: Reflection(value))
+    }
+
+    /// ``caseName(of:)-(Any)`` of a value already reflected.
+    package static func caseName(of node: Reflection) -> String? {
+        if Leaf.isLeaf(node.value) { return nil }
+        guard node.mirror.displayStyle == .enum else { return nil }
+        if let payload = node.children.first { return payload.label }
+        return "\(node.value)"
     }
 
     /// A single-line description whose collections show at most `maxElements` elements followed
     /// by a count of the rest, so a state holding 100,000 elements prints in a line. Walks only
     /// what it prints.
     package static func boundedDescription(_ value: Any, maxElements: Int = 10, maxLength: Int = 2_000) -> String {
+        boundedDescription(Reflection(value), maxElements: maxElements, maxLength: maxLength)
+    }
+
+    /// ``boundedDescription(_:maxElements:maxLength:)`` of a value already reflected.
+    package static func boundedDescription(
+        _ value: Reflection, maxElements: Int = 10, maxLength: Int = 2_000
+    ) -> String {
         var text = ""
         Bounded(maxElements: maxElements).write(value, into: &text, depth: 0)
         guard text.count > maxLength else { return text }
@@ -65,80 +88,80 @@ package enum ValueDiff {
     private struct Bounded {
         let maxElements: Int
 
-        func write(_ value: Any, into text: inout String, depth: Int) {
+        func write(_ node: Reflection, into text: inout String, depth: Int) {
+            let value = node.value
             if let leaf = Leaf.describe(value) {
                 text += leaf
                 return
             }
-            let mirror = Mirror(reflecting: value)
+            let mirror = node.mirror
             guard depth < 12 else {
                 text += "…"
                 return
             }
             switch mirror.displayStyle {
             case .struct?:
-                guard !mirror.children.isEmpty else {
-                    text += "\(mirror.subjectType)()"  // no module prefix, like the others
+                guard !node.children.isEmpty else {
+                    text += TypeNames.name(of: mirror.subjectType) + "()"  // no module prefix, like the others
                     return
                 }
-                text += "\(mirror.subjectType)("
-                writeFields(mirror, into: &text, depth: depth)
+                text += TypeNames.name(of: mirror.subjectType) + "("
+                writeFields(node, into: &text, depth: depth)
                 text += ")"
             case .class?:
-                guard !mirror.children.isEmpty else {
+                guard !node.children.isEmpty else {
                     text += String(reflecting: value).replacingNewlines()
                     return
                 }
-                text += "\(mirror.subjectType)("
-                writeFields(mirror, into: &text, depth: depth)
+                text += TypeNames.name(of: mirror.subjectType) + "("
+                writeFields(node, into: &text, depth: depth)
                 text += ")"
             case .tuple?:
                 text += "("
-                writeFields(mirror, into: &text, depth: depth)
+                writeFields(node, into: &text, depth: depth)
                 text += ")"
             case .optional?:
-                if let wrapped = mirror.children.first?.value {
+                if let wrapped = node.children.first?.node {
                     write(wrapped, into: &text, depth: depth + 1)
                 } else {
                     text += "nil"
                 }
             case .enum?:
-                guard let payload = mirror.children.first else {
+                guard let payload = node.children.first else {
                     text += ".\(value)"
                     return
                 }
                 text += ".\(payload.label ?? "")("
-                let payloadMirror = Mirror(reflecting: payload.value)
-                if payloadMirror.displayStyle == .tuple {
-                    writeFields(payloadMirror, into: &text, depth: depth + 1)
+                if payload.node.mirror.displayStyle == .tuple {
+                    writeFields(payload.node, into: &text, depth: depth + 1)
                 } else {
-                    write(payload.value, into: &text, depth: depth + 1)
+                    write(payload.node, into: &text, depth: depth + 1)
                 }
                 text += ")"
             case .collection?, .set?:
                 writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { element, text in
-                    write(element, into: &text, depth: depth + 1)
+                    write(Reflection(element), into: &text, depth: depth + 1)
                 }
             case .dictionary?:
                 writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { pair, text in
                     let parts = Array(Mirror(reflecting: pair).children)
-                    guard parts.count == 2 else { return write(pair, into: &text, depth: depth + 1) }
-                    write(parts[0].value, into: &text, depth: depth + 1)
+                    guard parts.count == 2 else { return write(Reflection(pair), into: &text, depth: depth + 1) }
+                    write(Reflection(parts[0].value), into: &text, depth: depth + 1)
                     text += ": "
-                    write(parts[1].value, into: &text, depth: depth + 1)
+                    write(Reflection(parts[1].value), into: &text, depth: depth + 1)
                 }
             default:
                 text += String(reflecting: value).replacingNewlines()
             }
         }
 
-        func writeFields(_ mirror: Mirror, into text: inout String, depth: Int) {
+        func writeFields(_ node: Reflection, into text: inout String, depth: Int) {
             var first = true
-            for child in mirror.children {
+            for child in node.children {
                 if !first { text += ", " }
                 first = false
                 if let label = child.label { text += "\(label): " }
-                write(child.value, into: &text, depth: depth + 1)
+                write(child.node, into: &text, depth: depth + 1)
             }
         }
 
@@ -194,6 +217,12 @@ package enum ValueDiff {
         }
 
         mutating func diff(_ path: String, _ old: Any, _ new: Any) {
+            diff(path, Reflection(old), Reflection(new))
+        }
+
+        mutating func diff(_ path: String, _ oldNode: Reflection, _ newNode: Reflection) {
+            let old = oldNode.value
+            let new = newNode.value
             if let equal = Leaf.isEqual(old, new) {
                 if !equal { leaf(path, old, new) }
                 return
@@ -204,38 +233,38 @@ package enum ValueDiff {
                 return diffEquatableElements(path, fast, new)
             }
             if let equal = ValueDiff.equalIfEquatable(old, new), equal { return }
-            let oldMirror = Mirror(reflecting: old)
-            let newMirror = Mirror(reflecting: new)
+            let oldMirror = oldNode.mirror
+            let newMirror = newNode.mirror
             guard oldMirror.displayStyle == newMirror.displayStyle, type(of: old) == type(of: new) else {
                 return leaf(path, old, new)
             }
             switch oldMirror.displayStyle {
             case .struct?, .class?, .tuple?:
-                let oldChildren = Array(oldMirror.children)
-                let newChildren = Array(newMirror.children)
+                let oldChildren = oldNode.children
+                let newChildren = newNode.children
                 guard oldChildren.count == newChildren.count, !oldChildren.isEmpty else {
                     return leaf(path, old, new)
                 }
                 for (index, (before, after)) in zip(oldChildren, newChildren).enumerated() {
                     let name = before.label ?? ".\(index)"
-                    diff(join(path, name), before.value, after.value)
+                    diff(join(path, name), before.node, after.node)
                 }
             case .optional?:
-                let before = oldMirror.children.first?.value
-                let after = newMirror.children.first?.value
+                let before = oldNode.children.first?.node
+                let after = newNode.children.first?.node
                 if let before, let after {
                     diff(path, before, after)
                 } else {
-                    emit(path, "\(before.map(short) ?? "nil") → \(after.map(short) ?? "nil")")
+                    emit(path, "\(before.map { short($0.value) } ?? "nil") → \(after.map { short($0.value) } ?? "nil")")
                 }
             case .enum?:
-                let oldCase = caseName(old, oldMirror)
-                let newCase = caseName(new, newMirror)
-                guard oldCase == newCase, let before = oldMirror.children.first, let after = newMirror.children.first
+                let oldCase = caseName(old, oldNode)
+                let newCase = caseName(new, newNode)
+                guard oldCase == newCase, let before = oldNode.children.first, let after = newNode.children.first
                 else {
                     return leaf(path, old, new)
                 }
-                diff(path + "(\(oldCase))", before.value, after.value)
+                diff(path + "(\(oldCase))", before.node, after.node)
             case .collection?:
                 diffCollection(path, Array(oldMirror.children.map(\.value)), Array(newMirror.children.map(\.value)))
             case .dictionary?:
@@ -299,8 +328,8 @@ package enum ValueDiff {
             }
         }
 
-        func caseName(_ value: Any, _ mirror: Mirror) -> String {
-            if let label = mirror.children.first?.label { return label }
+        func caseName(_ value: Any, _ node: Reflection) -> String {
+            if let label = node.children.first?.label { return label }
             return String(describing: value)
         }
 
@@ -318,6 +347,37 @@ package enum ValueDiff {
     private static func isEqual<T: Equatable>(_ old: T, _ new: Any) -> Bool? {
         guard let new = new as? T else { return nil }
         return old == new
+    }
+}
+
+/// A value and its reflection, made once: its `Mirror` and its children (the fields of a struct,
+/// class or tuple, the payload of an enum or optional) are built on first use and kept, so that a
+/// log entry that describes a state and diffs it reflects it once. Extracting a child through
+/// `Mirror` costs thousands of instructions (the runtime resolves the field's type by name each
+/// time). A collection's elements are not kept: descriptions show a few, and diffs of arrays of
+/// `Equatable` elements compare the arrays themselves.
+package final class Reflection {
+    package let value: Any
+    private var cachedMirror: Mirror?
+    private var cachedChildren: [(label: String?, node: Reflection)]?
+
+    package init(_ value: Any) {
+        self.value = value
+    }
+
+    var mirror: Mirror {
+        if let cachedMirror { return cachedMirror }
+        let mirror = Mirror(reflecting: value)
+        cachedMirror = mirror
+        return mirror
+    }
+
+    /// The reflected children; not for collections, sets and dictionaries (see the type's note).
+    var children: [(label: String?, node: Reflection)] {
+        if let cachedChildren { return cachedChildren }
+        let children = mirror.children.map { (label: $0.label, node: Reflection($0.value)) }
+        cachedChildren = children
+        return children
     }
 }
 
@@ -368,6 +428,11 @@ enum Leaf {
             return kind
         }
         return nil
+    }
+
+    /// Whether `value` is of one of the leaf types.
+    static func isLeaf(_ value: Any) -> Bool {
+        kind(of: value) != nil
     }
 
     /// The description of a leaf value, or `nil` when `value` is not one of the leaf types.
