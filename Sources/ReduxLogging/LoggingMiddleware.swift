@@ -57,6 +57,9 @@ final class LoggingLink<State> {
     /// The last entry's next state, as shown; cleared when an action is not logged (the state may
     /// have changed without an entry).
     var lastAfter: (state: State, shown: ShownState)?
+    /// Whether `lastAfter` is set: a `Bool` to test on the filtered-out path, where testing the
+    /// optional itself would copy the state in this unspecialised code (~800 instructions).
+    var hasLastAfter = false
 
     init(next: @escaping Dispatch, getState: @escaping @MainActor () -> State, formatter: LogFormatter<State>) {
         self.next = next
@@ -87,10 +90,18 @@ final class LoggingLink<State> {
     @MainActor
     func dispatch(_ action: any Action) {
         if filters, !predicate(action, getState) {
-            if lastAfter != nil { lastAfter = nil }
+            if hasLastAfter { forgetLastAfter() }
             return next(action)
         }
         passOnAndLog(action)
+    }
+
+    /// Out of line: code that mentions `lastAfter`'s type looks up its metadata on entry (~500
+    /// instructions), which the filtered-out path must not pay.
+    @inline(never)
+    func forgetLastAfter() {
+        lastAfter = nil
+        hasLastAfter = false
     }
 
     /// Records what the entry needs around passing the action on, then writes the entry.
@@ -109,6 +120,7 @@ final class LoggingLink<State> {
         let shownAfter = after.map(formatter.shown)
         if let after, let shownAfter, isEqual != nil {
             lastAfter = (after, shownAfter)
+            hasLastAfter = true
         }
         formatter.log(action: action, before: shownBefore, after: shownAfter, elapsed: elapsed)
     }
