@@ -152,7 +152,7 @@ extension Reducer {
     ///
     /// - Parameters:
     ///   - keyPath: The list in the parent state.
-    ///   - id: The elements' identifier.
+    ///   - idPath: The elements' identifier.
     /// - Returns: The parent's reducer.
     public func forEach<Root, ID: Hashable & Sendable>(
         _ keyPath: WritableKeyPath<Root, [State]> & Sendable, id idPath: KeyPath<State, ID> & Sendable

@@ -119,7 +119,7 @@ public protocol StoreProtocol<State>: AnyObject, Observable {
 }
 
 extension Store: StoreProtocol {
-    /// A store-like view of one part of the state. See ``StoreProtocol/scope(_:)-(KeyPath<State,Child>)``.
+    /// A store-like view of one part of the state. See ``StoreProtocol/scope(_:)``.
     ///
     /// - Parameter keyPath: The part of the state.
     /// - Returns: The scoped store; the same one for the same key path.
