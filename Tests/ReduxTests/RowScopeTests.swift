@@ -166,3 +166,43 @@ struct RowScopeTests {
         #expect(info.text == "edited")
     }
 }
+
+/// Rows that come and go do not grow the store's tables without bound, and a released store's
+/// state is freed once its scopes are.
+@MainActor
+struct RowScopeLifetimeTests {
+    struct Item: Identifiable, Equatable {
+        let id: Int
+    }
+
+    struct Results: Equatable {
+        var items: [Item] = []
+    }
+
+    struct Show: Action { let ids: Range<Int> }
+
+    @Test func rowsThatLeftTheListAreForgotten() {
+        let store = Store(
+            initialState: Results(),
+            reducer: .on(Show.self) { state, action in state.items = action.ids.map(Item.init) })
+        for page in 0..<50 {
+            store.dispatch(Show(ids: (page * 10)..<(page * 10 + 10)))
+            _ = store.scopes(\.items).map(\.state.id)
+        }
+        let watcher = store.core.collectionWatcher(at: \Results.items)
+        #expect(watcher.rows.count <= 2 * 10 + 16)
+    }
+
+    @Test func theStateIsFreedWhenTheStoreAndItsScopesAre() {
+        weak var core: StoreCore<RowScopeTests.ListState>?
+        do {
+            let store = Store(initialState: RowScopeTests.ListState(), reducer: RowScopeTests.reducer)
+            core = store.core
+            let row = store.scope(\.items, id: 3)
+            _ = row?.title
+            _ = store.scopes(\.items)
+            _ = store.scope(\.filter)
+        }
+        #expect(core == nil)
+    }
+}

@@ -157,7 +157,7 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
             isStructureArmed = true
             arm()
         }
-        return array.indices.map { index in
+        let scopes = array.indices.map { index in
             let element = array[index]
             if let entry = rows[element.id] {
                 entry.index = index
@@ -165,6 +165,19 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
             }
             return scope(of: makeRow(id: element.id, index: index, element: element))
         }
+        if rows.count > 2 * array.count + 16 {
+            forgetRowsGone(from: array)
+        }
+        return scopes
+    }
+
+    /// Drops the entries of rows that left the array and that nobody holds or observes, so a list
+    /// whose rows come and go (search results) keeps a bounded table. Run when the table has grown
+    /// to twice the array's length, so its cost is spread over the rows added meanwhile.
+    @usableFromInline
+    func forgetRowsGone(from array: [Element]) {
+        let present = Set(array.lazy.map(\.id))
+        rows = rows.filter { id, entry in present.contains(id) || entry.isArmed || entry.scope != nil }
     }
 
     @inlinable
