@@ -7,19 +7,8 @@ import Testing
 /// SPEC §4.7: whole-state reads are invalidated by any change, member reads only by that member.
 @MainActor
 struct ObservationTests {
-    /// Runs `read` under observation tracking and reports whether it was invalidated.
-    final class Probe: @unchecked Sendable {
-        var changes = 0
-    }
-
-    func track(_ read: @escaping @MainActor () -> Void) -> Probe {
-        let probe = Probe()
-        withObservationTracking {
-            read()
-        } onChange: {
-            probe.changes += 1
-        }
-        return probe
+    func track(_ read: @escaping @MainActor () -> Void) -> ObservationProbe {
+        ObservationProbe.track(read)
     }
 
     @Test func readingStateIsInvalidatedByAnyChange() {

@@ -1,4 +1,5 @@
 import Observation
+import ReduxTestSupport
 import Testing
 
 @testable import Redux
@@ -40,18 +41,8 @@ struct RowScopeTests {
         Reducer<Item>.binding(only: [\.isDone]).forEach(\.items)
     )
 
-    final class Probe: @unchecked Sendable {
-        var changes = 0
-    }
-
-    func track(_ read: @escaping @MainActor () -> Void) -> Probe {
-        let probe = Probe()
-        withObservationTracking {
-            read()
-        } onChange: {
-            probe.changes += 1
-        }
-        return probe
+    func track(_ read: @escaping @MainActor () -> Void) -> ObservationProbe {
+        ObservationProbe.track(read)
     }
 
     func makeStore() -> Store<ListState> {

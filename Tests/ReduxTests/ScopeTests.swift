@@ -1,4 +1,5 @@
 import Observation
+import ReduxTestSupport
 import Testing
 
 @testable import Redux
@@ -39,18 +40,8 @@ struct ScopeTests {
         Store(initialState: AppState(), reducer: Self.reducer)
     }
 
-    final class Probe: @unchecked Sendable {
-        var changes = 0
-    }
-
-    func track(_ read: @escaping @MainActor () -> Void) -> Probe {
-        let probe = Probe()
-        withObservationTracking {
-            read()
-        } onChange: {
-            probe.changes += 1
-        }
-        return probe
+    func track(_ read: @escaping @MainActor () -> Void) -> ObservationProbe {
+        ObservationProbe.track(read)
     }
 
     /// A feature written against its own state only.

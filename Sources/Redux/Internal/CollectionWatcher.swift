@@ -293,12 +293,6 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
     }
 
     func subscribe<Value: Equatable>(
-        to keyPath: KeyPath<Element, Value>, _ observer: @escaping @MainActor (Value) -> Void
-    ) -> Subscription {
-        subscribe(select: { $0[keyPath: keyPath] }, observer)
-    }
-
-    func subscribe<Value: Equatable>(
         select: @escaping @MainActor (Element) -> Value, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
@@ -307,25 +301,6 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
             Subscriber(reading: { [watcher, entry] root in filter.receive(watcher.element(of: entry, in: root)) }))
     }
 
-    func scope<Child>(_ keyPath: KeyPath<Element, Child>) -> ScopedStore<Child> {
-        let path = BindingAction<Element>.path(of: keyPath)
-        return ScopedStore(
-            ProjectedScope<Element, Child>(
-                parent: self, initial: currentState()[keyPath: keyPath],
-                path: pathPrefix.map { "\($0).\(path)" } ?? path
-            ) { $0[keyPath: keyPath] })
-    }
-
-    func row<Child: Identifiable & Equatable>(_ keyPath: KeyPath<Element, [Child]>, id: Child.ID) -> ScopedStore<Child>?
-    where Child.ID: Sendable {
-        projectedRow(of: self, keyPath, id: id)
-    }
-
-    func rows<Child: Identifiable & Equatable>(_ keyPath: KeyPath<Element, [Child]>) -> [ScopedStore<Child>]
-    where Child.ID: Sendable {
-        observeWhole()
-        return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
-    }
 }
 
 extension CollectionWatcher: DetachableWatcher {}

@@ -173,6 +173,12 @@ extension StoreCore {
         let coreKeyPath = \StoreCore<State>.[observedMember: machine.members.newSlot()]
         let reader = MemberReader(keyPath)
         let member: ObservedMember<State>
+        let access: @MainActor (StoreCore<State>) -> Void = { core in core.registrar.access(core, keyPath: coreKeyPath)
+        }
+        let publish: @MainActor (StoreCore<State>) -> Void = { core in
+            core.registrar.willSet(core, keyPath: coreKeyPath)
+            core.registrar.didSet(core, keyPath: coreKeyPath)
+        }
         if let probe, let offset = reader.offset {
             // The caller's comparison, specialised for `Value`, on the raw state.
             let made = probe(offset)
@@ -180,11 +186,8 @@ extension StoreCore {
                 isUnchanged: { state in made.isUnchanged(UnsafeRawPointer(state)) },
                 remember: { state in made.remember(UnsafeRawPointer(state)) },
                 disarm: made.disarm,
-                access: { core in core.registrar.access(core, keyPath: coreKeyPath) },
-                publish: { core in
-                    core.registrar.willSet(core, keyPath: coreKeyPath)
-                    core.registrar.didSet(core, keyPath: coreKeyPath)
-                }
+                access: access,
+                publish: publish
             )
             machine.members.byIdentity.append((keyPath, member))
             return member
@@ -194,11 +197,8 @@ extension StoreCore {
             isUnchanged: { state in lastRead.value.map { $0 == reader.read(state) } ?? false },
             remember: { state in lastRead.value = reader.read(state) },
             disarm: { lastRead.value = nil },
-            access: { core in core.registrar.access(core, keyPath: coreKeyPath) },
-            publish: { core in
-                core.registrar.willSet(core, keyPath: coreKeyPath)
-                core.registrar.didSet(core, keyPath: coreKeyPath)
-            }
+            access: access,
+            publish: publish
         )
         machine.members.byIdentity.append((keyPath, member))
         return member

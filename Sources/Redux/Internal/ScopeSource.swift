@@ -39,6 +39,37 @@ protocol ScopeSource<State>: AnyObject {
 extension ScopeSource {
     var elementID: (any Hashable & Sendable)? { nil }
 
+    // Defaults for scopes that project their state from another (rows, parts of rows): observed as
+    // a whole, subscribed through a selector. `MemberScope` has its own, finer ones.
+
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        subscribe(select: { $0[keyPath: keyPath] }, observer)
+    }
+
+    func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
+        let path = BindingAction<State>.path(of: keyPath)
+        return ScopedStore(
+            ProjectedScope<State, Child>(
+                parent: self, initial: currentState()[keyPath: keyPath],
+                path: pathPrefix.map { "\($0).\(path)" } ?? path
+            ) { $0[keyPath: keyPath] })
+    }
+
+    func row<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
+    ) -> ScopedStore<Element>? where Element.ID: Sendable {
+        projectedRow(of: self, keyPath, id: id)
+    }
+
+    func rows<Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, [Element]>
+    ) -> [ScopedStore<Element>] where Element.ID: Sendable {
+        observeWhole()
+        return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
+    }
+
     /// A subscription for a scope whose store was released: never called, holds nothing.
     func releasedSubscription() -> Subscription {
         Diagnostics.warnOnce(
@@ -245,37 +276,11 @@ final class ProjectedScope<Parent, State>: ScopeSource {
     }
 
     func subscribe<Value: Equatable>(
-        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
-    ) -> Subscription {
-        subscribe(select: { $0[keyPath: keyPath] }, observer)
-    }
-
-    func subscribe<Value: Equatable>(
         select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
         parent.subscribe(select: { [self] _ in select(currentState()) }, observer)
     }
 
-    func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
-        let path = BindingAction<State>.path(of: keyPath)
-        return ScopedStore(
-            ProjectedScope<State, Child>(
-                parent: self, initial: currentState()[keyPath: keyPath],
-                path: pathPrefix.map { "\($0).\(path)" } ?? path
-            ) { $0[keyPath: keyPath] })
-    }
-
-    func row<Element: Identifiable & Equatable>(
-        _ keyPath: KeyPath<State, [Element]>, id: Element.ID
-    ) -> ScopedStore<Element>? where Element.ID: Sendable {
-        projectedRow(of: self, keyPath, id: id)
-    }
-
-    func rows<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
-    where Element.ID: Sendable {
-        observeWhole()
-        return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
-    }
 }
 
 /// A row of an array inside a row or a projection: found by identifier on every read.
