@@ -17,6 +17,8 @@ struct ScopeTests {
         var theme = "light"
         var email = ""
         var profile = Profile()
+        /// Computed: no stored offset, so it is compared through the key path.
+        var loudTheme: String { theme.uppercased() }
     }
 
     struct AppState: Equatable {
@@ -79,6 +81,17 @@ struct ScopeTests {
         #expect(theme.changes == 0)
         store.dispatch(SetTheme(theme: "dark"))
         #expect(theme.changes == 1)
+    }
+
+    @Test func aComputedMemberThroughAScopeIsObservedToo() {
+        let store = makeStore()
+        let settings = store.scope(\.settings)
+        let loud = track { _ = settings.loudTheme }
+        store.dispatch(SetEmail(email: "a@b.c"))
+        #expect(loud.changes == 0)
+        store.dispatch(SetTheme(theme: "dark"))
+        #expect(loud.changes == 1)
+        #expect(settings.loudTheme == "DARK")
     }
 
     @Test func aNestedScopeObservesTheComposedKeyPath() {
