@@ -33,8 +33,7 @@ extension Store {
         to keyPath: KeyPath<State, Value>,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
-        let filter = MemberFilter(keyPath, observer)
-        return core.subscribe(Subscriber(reading: { state in filter.receive(state) }))
+        core.subscribe(to: keyPath, observer)
     }
 
     /// Calls `observer` with the value `select` derives from the state now, then whenever a reduced

@@ -35,6 +35,9 @@ public final class Log<Element> {
 
     /// Appends a value.
     public func append(_ item: Element) { items.append(item) }
+
+    /// Forgets what was appended.
+    public func removeAll() { items.removeAll() }
 }
 
 /// What a guide's code printed: a docs test declares

@@ -1,4 +1,5 @@
-/// Reads one member of the state for a key-path subscriber, as cheaply as the key path allows.
+/// Reads one member of the state for a key-path subscriber's channel or an observed member, as
+/// cheaply as the key path allows.
 ///
 /// `state[keyPath: keyPath]` goes through the runtime's generic key-path projection: ~575
 /// instructions per read on Swift 6.3, ~330 of them a generic-metadata lookup, whether the value
@@ -12,7 +13,7 @@
 /// This is the package's one typed read through a raw pointer. It is sound: the offset is the
 /// compiler's own layout of `State`, exposed by the standard library for this purpose; the value
 /// there is an initialized `Value`, properly aligned; the read copies it out of a borrowed state.
-/// Measured: a key-path subscriber 735 → ~60 instructions per dispatch (see docs/benchmarks.md);
+/// Measured: a key-path subscriber's read 735 → ~60 instructions per dispatch (see docs/benchmarks.md);
 /// `.ci/perf-guard` fails if a compiler change undoes it.
 @usableFromInline
 struct MemberReader<State, Value> {

@@ -206,8 +206,7 @@ final class MemberScope<Root, State>: ScopeSource {
         to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
-        let filter = MemberFilter(fromRoot(keyPath), observer)
-        return core.subscribe(Subscriber(reading: { root in filter.receive(root) }))
+        return core.subscribe(to: fromRoot(keyPath), observer)
     }
 
     func subscribe<Value: Equatable>(

@@ -228,9 +228,16 @@ extension StoreCore {
     func notifySubscribers() {
         // The local array keeps every subscriber alive for the pass, so the loop reads them through
         // the buffer, by index, without retaining each one (iterating the array or the buffer retains
-        // and releases every element: 209 → 70 instructions per subscriber with the flag below). Cancelling during the pass clears `isActive` at once.
-        let entries = machine.subscribers.entries
+        // and releases every element: 209 → 70 instructions per subscriber with the flag below).
+        // Cancelling during the pass clears `isActive` at once. Watched members are compared first,
+        // once each; when none changed and every subscriber is a key-path subscriber, nobody is called.
         let current = state
+        if !machine.subscribers.channels.isEmpty {
+            let channels = machine.subscribers.channels
+            let anyChanged = withPointer(to: current) { pointer in Self.update(channels, at: pointer) }
+            guard anyChanged || machine.subscribers.unchanneled > 0 else { return }
+        }
+        let entries = machine.subscribers.entries
         withBuffer(of: entries) { subscribers in
             withPointer(to: current) { pointer in
                 Self.notify(subscribers, of: current, at: pointer)
@@ -238,17 +245,58 @@ extension StoreCore {
         }
     }
 
+    /// Compares each watched member once; returns whether any changed.
+    @inlinable
+    static func update(_ channels: [MemberChannel<State>], at pointer: UnsafePointer<State>) -> Bool {
+        var anyChanged = false
+        withBuffer(of: channels) { channels in
+            for index in channels.indices {
+                let changed = channels[index].update(pointer)
+                channels[index].changed = changed
+                anyChanged = anyChanged || changed
+            }
+        }
+        return anyChanged
+    }
+
     @inlinable
     static func notify(
         _ subscribers: UnsafeBufferPointer<Subscriber<State>>, of state: State, at pointer: UnsafePointer<State>
     ) {
         for index in subscribers.indices where subscribers[index].isActive {
+            if let channel = subscribers[index].channel, !channel.changed { continue }
             if let observer = subscribers[index].pointerObserver {
                 observer(pointer)
             } else {
                 subscribers[index].observer(state)
             }
         }
+    }
+
+    /// Subscribes `observer` to the member at `keyPath`, through the member's channel (made on the
+    /// first subscription to it).
+    @inlinable
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        let channel: MemberChannel<State>
+        let last: LastValue<Value>
+        if let existing = machine.subscribers.channel(for: keyPath), let typed = existing.box as? LastValue<Value> {
+            channel = existing
+            last = typed
+        } else {
+            let reader = MemberReader(keyPath)
+            let box = LastValue(withPointer(to: state) { reader.read($0) })
+            channel = MemberChannel(keyPath: keyPath, box: box) { state in
+                let value = reader.read(state)
+                if value == box.value { return false }
+                box.value = value
+                return true
+            }
+            machine.subscribers.add(channel)
+            last = box
+        }
+        return subscribe(Subscriber(reading: { _ in observer(last.value) }, channel: channel))
     }
 
     /// Registers `subscriber`, delivers the current state to it at once, and returns the handle

@@ -2,10 +2,10 @@
 /// in progress skips it from then on — and drops it from the list, which releases its observer and
 /// whatever that captured (a stream's continuation finishes then).
 ///
-/// A whole-state observer (and a selector) receives the state; the store's key-path filters receive
-/// a pointer to it instead, so that the state is not copied for each of them
-/// (a reabstraction thunk copies every stored property of a state passed by value into a stored
-/// closure). The observers are immutable and the flag skips the dynamic exclusivity check in
+/// A whole-state observer (and a selector) receives the state; the other observers (key-path
+/// subscribers, through their ``MemberChannel``; scopes) receive a pointer to it instead, so that
+/// the state is not copied for each of them (a reabstraction thunk copies every stored property of
+/// a state passed by value into a stored closure). The observers are immutable and the flag skips the dynamic exclusivity check in
 /// release builds (debug builds keep it): with a `var` optional observer, each call paid an
 /// exclusivity check (~75 instructions) and a retain.
 @MainActor
@@ -13,6 +13,9 @@
 final class Subscriber<State> {
     @usableFromInline let observer: @MainActor (State) -> Void
     @usableFromInline let pointerObserver: (@MainActor (UnsafePointer<State>) -> Void)?
+    /// The member a key-path subscriber watches: compared once per reduction for all its
+    /// subscribers; this subscriber is called only when it changed.
+    @usableFromInline let channel: MemberChannel<State>?
     #if DEBUG
         @usableFromInline var isActive = true
     #else
@@ -23,12 +26,16 @@ final class Subscriber<State> {
     init(_ observer: @escaping @MainActor (State) -> Void) {
         self.observer = observer
         self.pointerObserver = nil
+        self.channel = nil
     }
 
     @usableFromInline
-    init(reading observer: @escaping @MainActor (UnsafePointer<State>) -> Void) {
+    init(
+        reading observer: @escaping @MainActor (UnsafePointer<State>) -> Void, channel: MemberChannel<State>? = nil
+    ) {
         self.observer = { _ in }
         self.pointerObserver = observer
+        self.channel = channel
     }
 }
 
@@ -40,6 +47,10 @@ final class Subscriber<State> {
 @usableFromInline
 struct SubscriberList<State> {
     @usableFromInline private(set) var entries: [Subscriber<State>] = []
+    /// The members watched by key-path subscribers, each compared once per reduction.
+    @usableFromInline private(set) var channels: [MemberChannel<State>] = []
+    /// How many subscribers are not key-path subscribers (they are called after every reduction).
+    @usableFromInline private(set) var unchanneled = 0
 
     @usableFromInline nonisolated init() {}
 
@@ -53,14 +64,36 @@ struct SubscriberList<State> {
         for subscriber in entries {
             subscriber.isActive = false
         }
-        let detached: [Any] = entries
+        let detached: [Any] = entries + channels
         entries = []
+        channels = []
+        unchanneled = 0
         return detached
     }
 
     @usableFromInline
     mutating func append(_ subscriber: Subscriber<State>) {
         entries.append(subscriber)
+        if let channel = subscriber.channel {
+            channel.subscribers += 1
+        } else {
+            unchanneled += 1
+        }
+    }
+
+    /// The channel of the member at `keyPath`, if a key-path subscriber already watches it: by the
+    /// key path's identity, then by `==`.
+    @inlinable
+    func channel(for keyPath: AnyKeyPath) -> MemberChannel<State>? {
+        for channel in channels where channel.keyPath === keyPath {
+            return channel
+        }
+        return channels.first { $0.keyPath == keyPath }
+    }
+
+    @usableFromInline
+    mutating func add(_ channel: MemberChannel<State>) {
+        channels.append(channel)
     }
 
     @usableFromInline
@@ -69,36 +102,58 @@ struct SubscriberList<State> {
     mutating func remove(_ subscriber: Subscriber<State>) -> Any? {
         subscriber.isActive = false
         guard let index = entries.firstIndex(where: { $0 === subscriber }) else { return nil }
+        if let channel = subscriber.channel {
+            channel.subscribers -= 1
+            if channel.subscribers == 0 {
+                channels.removeAll { $0 === channel }
+            }
+        } else {
+            unchanneled -= 1
+        }
         return entries.remove(at: index)
     }
 }
 
-/// Filters a whole-state subscription down to one `Equatable` member read through a key path,
-/// skipping repeats. The read is inline (``MemberReader``), so a pass costs one closure call per
-/// subscriber, not two.
+/// One member watched by key-path subscribers (`subscribe(to:)`): its value is read and compared
+/// with `==` once per reduction, however many subscribers watch it, and only its subscribers are
+/// called, only when it changed. Made where the member's type is known, so the comparison runs
+/// specialised; the member is read at its offset (``MemberReader``).
 @MainActor
 @usableFromInline
-final class MemberFilter<State, Value: Equatable> {
-    @usableFromInline let reader: MemberReader<State, Value>
-    @usableFromInline let observer: @MainActor (Value) -> Void
+final class MemberChannel<State> {
+    @usableFromInline let keyPath: AnyKeyPath
+    /// The member's last value (a ``LastValue`` of the member's type), which its subscribers read.
+    @usableFromInline let box: AnyObject
+    /// Reads the member in the new state; stores it and returns `true` when it changed.
+    @usableFromInline let update: @MainActor (UnsafePointer<State>) -> Bool
     #if DEBUG
-        @usableFromInline var last: Value?
+        @usableFromInline var changed = false
     #else
-        @exclusivity(unchecked) @usableFromInline var last: Value?
+        @exclusivity(unchecked) @usableFromInline var changed = false
+    #endif
+    @usableFromInline var subscribers = 0
+
+    @usableFromInline
+    init(keyPath: AnyKeyPath, box: AnyObject, update: @escaping @MainActor (UnsafePointer<State>) -> Bool) {
+        self.keyPath = keyPath
+        self.box = box
+        self.update = update
+    }
+}
+
+/// The last value of a watched member.
+@MainActor
+@usableFromInline
+final class LastValue<Value> {
+    #if DEBUG
+        @usableFromInline var value: Value
+    #else
+        @exclusivity(unchecked) @usableFromInline var value: Value
     #endif
 
     @usableFromInline
-    init(_ keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void) {
-        self.reader = MemberReader(keyPath)
-        self.observer = observer
-    }
-
-    @inlinable
-    func receive(_ state: UnsafePointer<State>) {
-        let value = reader.read(state)
-        if let last, last == value { return }
-        last = value
-        observer(value)
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
