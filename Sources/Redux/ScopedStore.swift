@@ -31,11 +31,17 @@ import Observation
 /// ``state`` keeps the last state.
 @MainActor
 @dynamicMemberLookup
-public final class ScopedStore<State>: StoreProtocol {
+public final class ScopedStore<State>: StoreProtocol, Identifiable {
     @usableFromInline let source: any ScopeSource<State>
+
+    /// What tells this scope apart from its siblings: for a row scope, its element's identifier
+    /// (so `ForEach(store.scopes(\.items)) { row in … }` needs no key path, and reads nothing);
+    /// otherwise the path of its part from the store's state.
+    public nonisolated let id: ScopeID
 
     init(_ source: any ScopeSource<State>) {
         self.source = source
+        id = ScopeID(source.elementID ?? source.pathPrefix ?? "")
     }
 
     /// The current state of this part. Reading it in observation tracking depends on all of it.
@@ -151,5 +157,20 @@ public final class ScopedStore<State>: StoreProtocol {
         source.dispatch(
             BindingAction(
                 keyPath, value, path: source.pathPrefix.map { "\($0).\(path)" } ?? path, elementID: source.elementID))
+    }
+}
+
+/// The identity of a ``ScopedStore`` among its siblings: a row's element identifier, or the path of
+/// a part of the state (`settings`).
+public struct ScopeID: Hashable, Sendable {
+    /// Holds only `Sendable` values (see `init`); `AnyHashable` itself is not marked `Sendable`.
+    private struct Value: Hashable, @unchecked Sendable {
+        let value: AnyHashable
+    }
+
+    private let value: Value
+
+    init(_ value: any Hashable & Sendable) {
+        self.value = Value(value: AnyHashable(value))
     }
 }

@@ -59,7 +59,7 @@ private let todoReducer = Reducer<TodoState>.combine(
         let store: ScopedStore<TodoListState>
 
         var body: some View {
-            List(store.scopes(\.items), id: \.state.id) { row in  // re-rendered when rows come and go
+            List(store.scopes(\.items)) { row in  // re-rendered when rows come and go
                 TodoRow(row: row)
             }
         }

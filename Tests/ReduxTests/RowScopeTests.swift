@@ -62,6 +62,17 @@ struct RowScopeTests {
         #expect(again.allSatisfy { $0.changes == 0 })
     }
 
+    @Test func aRowScopesIdIsItsElementsIdentifierAndReadsNothing() {
+        let store = makeStore()
+        let rows = store.scopes(\.items)
+        let probe = track { _ = rows.map(\.id) }
+        store.dispatch(Retitle(id: 3, title: "three"))
+        #expect(probe.changes == 0)
+        #expect(rows[3].id == store.scope(\.items, id: 3)?.id)
+        #expect(rows[3].id != rows[4].id)
+        #expect(store.scope(\.filter).id != store.scope(\.items).id)
+    }
+
     @Test func theSameIdentifierGivesTheSameRowWhileItIsHeld() throws {
         let store = makeStore()
         let row = try #require(store.scope(\.items, id: 3))
