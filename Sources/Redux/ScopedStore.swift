@@ -161,8 +161,12 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
 }
 
 /// The identity of a ``ScopedStore`` among its siblings: a row's element identifier, or the path of
-/// a part of the state (`settings`).
-public struct ScopeID: Hashable, Sendable {
+/// a part of the state (`settings`). It prints as what it wraps (`25`, `settings`).
+///
+/// On a concrete `ScopedStore`, `id` is this identity, not the state's `id` member (a property wins
+/// over dynamic member lookup): read the element's own identifier as `row.state.id`. Code written
+/// against `some StoreProtocol<Element>` reads `row.id` through dynamic member lookup, as usual.
+public struct ScopeID: Hashable, Sendable, CustomStringConvertible {
     /// Holds only `Sendable` values (see `init`); `AnyHashable` itself is not marked `Sendable`.
     private struct Value: Hashable, @unchecked Sendable {
         let value: AnyHashable
@@ -172,5 +176,10 @@ public struct ScopeID: Hashable, Sendable {
 
     init(_ value: any Hashable & Sendable) {
         self.value = Value(value: AnyHashable(value))
+    }
+
+    /// The wrapped identifier or path, as text.
+    public var description: String {
+        "\(value.value)"
     }
 }

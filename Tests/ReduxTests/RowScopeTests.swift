@@ -71,6 +71,8 @@ struct RowScopeTests {
         #expect(rows[3].id == store.scope(\.items, id: 3)?.id)
         #expect(rows[3].id != rows[4].id)
         #expect(store.scope(\.filter).id != store.scope(\.items).id)
+        #expect("\(rows[3].id)" == "3")
+        #expect("\(store.scope(\.filter).id)" == "filter")
     }
 
     @Test func theSameIdentifierGivesTheSameRowWhileItIsHeld() throws {
