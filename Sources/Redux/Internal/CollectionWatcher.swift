@@ -19,7 +19,9 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     @usableFromInline let core: StoreCore<Root>
     @usableFromInline let reader: MemberReader<Root, [Element]>
     @usableFromInline let pathPrefix: String?
-    /// The array when the watcher was armed or last compared.
+    /// The array when the watcher was armed or last compared. Unchecked in release builds, like the
+    /// store's state: with the dynamic check, 1,000 observed rows over an unchanged array cost 611
+    /// instructions per dispatch instead of 523 (`.ci/perf-guard` holds the figure).
     #if DEBUG
         @usableFromInline var last: [Element] = []
     #else

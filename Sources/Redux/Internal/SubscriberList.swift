@@ -133,6 +133,11 @@ final class MemberChannel<State> {
     #endif
     @usableFromInline var subscribers = 0
 
+    // `changed` here and `LastValue.value` skip the dynamic exclusivity check in release builds
+    // (debug builds keep it): with the checks, 100 key-path subscribers cost 3,202 instructions per
+    // dispatch instead of 1,584 when nothing changed, 27,832 instead of 10,638 when all changed.
+    // `.ci/perf-guard` holds both figures.
+
     @usableFromInline
     init(keyPath: AnyKeyPath, box: AnyObject, update: @escaping @MainActor (UnsafePointer<State>) -> Bool) {
         self.keyPath = keyPath
