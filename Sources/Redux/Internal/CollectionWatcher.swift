@@ -282,7 +282,7 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
 
     func observeWhole() { watcher.observe(entry) }
 
-    func observe<Value: Equatable>(_: KeyPath<Element, Value>, probe: @escaping (_ offset: Int) -> MemberProbe) {
+    func observe<Value: Equatable>(_: KeyPath<Element, Value>, probe: (_ offset: Int) -> MemberProbe) {
         watcher.observe(entry)
     }
 
@@ -313,8 +313,8 @@ extension StoreCore {
     func collectionWatcher<Element: Identifiable & Equatable>(
         at keyPath: KeyPath<State, [Element]>
     ) -> CollectionWatcher<State, Element> where Element.ID: Sendable {
-        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) {
-            return unsafeDowncast(found, to: CollectionWatcher<State, Element>.self)
+        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? CollectionWatcher<State, Element> {
+            return found
         }
         let watcher = CollectionWatcher(core: self, keyPath: keyPath)
         watcher.member = watcher.makeMember()

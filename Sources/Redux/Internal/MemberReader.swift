@@ -30,7 +30,7 @@ struct MemberReader<State, Value> {
     @inlinable
     func read(_ state: UnsafePointer<State>) -> Value {
         guard let offset else { return state.pointee[keyPath: keyPath] }
-        return UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
+        return loadMember(Value.self, at: offset, in: UnsafeRawPointer(state))
     }
 
     /// The member's value in `state`.
@@ -38,4 +38,13 @@ struct MemberReader<State, Value> {
     func read(_ state: State) -> Value {
         withUnsafePointer(to: state) { read($0) }
     }
+}
+
+/// The member of type `Value` stored at `offset` in the state at `state` — the one typed read through
+/// a raw pointer (see ``MemberReader``), also used where the state's type is not known
+/// (``MemberProbe``, for scopes). `offset` must come from `MemoryLayout<State>.offset(of:)` for a key
+/// path to a `Value`.
+@inlinable
+func loadMember<Value>(_: Value.Type, at offset: Int, in state: UnsafeRawPointer) -> Value {
+    state.load(fromByteOffset: offset, as: Value.self)
 }

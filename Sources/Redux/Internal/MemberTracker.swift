@@ -71,10 +71,9 @@ struct MemberProbe {
     static func make<Value: Equatable>(_: Value.Type, offset: Int) -> MemberProbe {
         let lastRead = LastRead<Value>()
         return MemberProbe(
-            isUnchanged: { state in
-                lastRead.value.map { $0 == state.load(fromByteOffset: offset, as: Value.self) } ?? false
+            isUnchanged: { state in lastRead.value.map { $0 == loadMember(Value.self, at: offset, in: state) } ?? false
             },
-            remember: { state in lastRead.value = state.load(fromByteOffset: offset, as: Value.self) },
+            remember: { state in lastRead.value = loadMember(Value.self, at: offset, in: state) },
             disarm: { lastRead.value = nil }
         )
     }
@@ -140,10 +139,10 @@ extension StoreCore {
     /// - Parameters:
     ///   - keyPath: The member, from the store's state.
     ///   - probe: Makes the comparison for a member at a byte offset, specialised for `Value` where
-    ///     the caller knows it (a scope, which does not know `State`); `nil` to make it here.
+    ///     the caller knows it (a scope does, without knowing `State`): `MemberProbe.make`.
     @inlinable
     func observeMember<Value: Equatable>(
-        _ keyPath: KeyPath<State, Value>, probe: ((_ offset: Int) -> MemberProbe)? = nil
+        _ keyPath: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe
     ) {
         let member = machine.members.member(for: keyPath) ?? makeMember(keyPath, probe: probe)
         member.access(self)
@@ -155,7 +154,7 @@ extension StoreCore {
     /// Tracks a member read for the first time from this key path object.
     @inlinable
     func makeMember<Value: Equatable>(
-        _ keyPath: KeyPath<State, Value>, probe: ((_ offset: Int) -> MemberProbe)?
+        _ keyPath: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe
     ) -> ObservedMember<State> {
         if let index = machine.members.byIdentity.firstIndex(where: { $0.keyPath == keyPath }) {
             let equal = machine.members.byIdentity[index].member
@@ -179,7 +178,7 @@ extension StoreCore {
             core.registrar.willSet(core, keyPath: coreKeyPath)
             core.registrar.didSet(core, keyPath: coreKeyPath)
         }
-        if let probe, let offset = reader.offset {
+        if let offset = reader.offset {
             // The caller's comparison, specialised for `Value`, on the raw state.
             let made = probe(offset)
             member = ObservedMember<State>(

@@ -19,7 +19,7 @@ protocol ScopeSource<State>: AnyObject {
     func observeWhole()
     /// Registers a dependency on one member of the scoped state; `probe` makes its comparison,
     /// specialised for `Value` by the caller (see ``MemberProbe``).
-    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: @escaping (_ offset: Int) -> MemberProbe)
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe)
     func dispatch(_ action: any Action)
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
     func subscribe<Value: Equatable>(
@@ -102,8 +102,8 @@ final class ScopeRegistry {
 
     /// The scope of the part of `core`'s state at `keyPath`; made once.
     func memberScope<Root, Child>(of core: StoreCore<Root>, at keyPath: KeyPath<Root, Child>) -> ScopedStore<Child> {
-        if let found = Self.find(keyPath, in: scopes) {
-            return unsafeDowncast(found, to: ScopedStore<Child>.self)
+        if let found = Self.find(keyPath, in: scopes) as? ScopedStore<Child> {
+            return found
         }
         let scope = ScopedStore(MemberScope(core: core, keyPath: keyPath))
         // A released store keeps nothing: caching would tie the scope to the core in a cycle
@@ -159,7 +159,7 @@ final class MemberScope<Root, State>: ScopeSource {
         }
         func observing<Value: Equatable>(_: Value.Type) -> @MainActor (StoreCore<Root>) -> Void {
             guard let typed = keyPath as? KeyPath<Root, Value> else { return { core in core.accessState() } }
-            return { core in core.observeMember(typed) }
+            return { core in core.observeMember(typed) { MemberProbe.make(Value.self, offset: $0) } }
         }
         return observing(equatable)
     }
@@ -176,19 +176,16 @@ final class MemberScope<Root, State>: ScopeSource {
 
     /// The key path from the store's state to `member`, composed once per member key path.
     func fromRoot<Value>(_ member: KeyPath<State, Value>) -> KeyPath<Root, Value> {
-        for entry in composed where entry.member === member {
-            // Composed from a `KeyPath<State, Value>` onto a `KeyPath<Root, State>`.
-            return unsafeDowncast(entry.fromRoot, to: KeyPath<Root, Value>.self)
-        }
-        if let entry = composed.first(where: { $0.member == member }) {
-            return unsafeDowncast(entry.fromRoot, to: KeyPath<Root, Value>.self)
+        let entry = composed.first { $0.member === member } ?? composed.first { $0.member == member }
+        if let path = entry?.fromRoot as? KeyPath<Root, Value> {
+            return path
         }
         let path = keyPath.appending(path: member)
         composed.append((member, path))
         return path
     }
 
-    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: @escaping (_ offset: Int) -> MemberProbe) {
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe) {
         core.observeMember(fromRoot(keyPath), probe: probe)
     }
 
@@ -264,7 +261,7 @@ final class ProjectedScope<Parent, State>: ScopeSource {
 
     func observeWhole() { parent.observeWhole() }
 
-    func observe<Value: Equatable>(_: KeyPath<State, Value>, probe: @escaping (_ offset: Int) -> MemberProbe) {
+    func observe<Value: Equatable>(_: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe) {
         parent.observeWhole()
     }
 
