@@ -167,19 +167,24 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
 /// over dynamic member lookup): read the element's own identifier as `row.state.id`. Code written
 /// against `some StoreProtocol<Element>` reads `row.id` through dynamic member lookup, as usual.
 public struct ScopeID: Hashable, Sendable, CustomStringConvertible {
-    /// Holds only `Sendable` values (see `init`); `AnyHashable` itself is not marked `Sendable`.
-    private struct Value: Hashable, @unchecked Sendable {
-        let value: AnyHashable
-    }
-
-    private let value: Value
+    private let value: any Hashable & Sendable
 
     init(_ value: any Hashable & Sendable) {
-        self.value = Value(value: AnyHashable(value))
+        self.value = value
+    }
+
+    /// Whether both wrap equal identifiers (of the same type) or equal paths.
+    public static func == (lhs: ScopeID, rhs: ScopeID) -> Bool {
+        AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    }
+
+    /// Hashes the wrapped identifier or path.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(value))
     }
 
     /// The wrapped identifier or path, as text.
     public var description: String {
-        "\(value.value)"
+        "\(value)"
     }
 }
