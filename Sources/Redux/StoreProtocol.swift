@@ -160,6 +160,6 @@ extension Store: StoreProtocol {
     public func set<Value: Equatable & Sendable>(
         _ keyPath: WritableKeyPath<State, Value> & Sendable, to value: Value
     ) {
-        dispatch(BindingAction(keyPath, value, path: BindingAction<State>.path(of: keyPath)))
+        dispatch(BindingAction(keyPath, value))
     }
 }
