@@ -226,9 +226,7 @@ extension StoreCore {
 
     @inlinable
     func notifySubscribers() {
-        // The local array keeps every subscriber alive for the pass, so the loop reads them through
-        // the buffer, by index, without retaining each one (iterating the array or the buffer retains
-        // and releases every element: 209 → 70 instructions per subscriber with the flag below).
+        // The local array keeps every subscriber alive for the pass (see `deliver(to:state:at:)`).
         // Cancelling during the pass clears `isActive` at once. Watched members are compared first,
         // once each; when none changed and every subscriber is a key-path subscriber, nobody is called.
         let current = state
@@ -240,7 +238,7 @@ extension StoreCore {
         let entries = machine.subscribers.entries
         withBuffer(of: entries) { subscribers in
             withPointer(to: current) { pointer in
-                Self.notify(subscribers, of: current, at: pointer)
+                deliver(to: subscribers, state: current, at: pointer)
             }
         }
     }
@@ -257,20 +255,6 @@ extension StoreCore {
             }
         }
         return anyChanged
-    }
-
-    @inlinable
-    static func notify(
-        _ subscribers: UnsafeBufferPointer<Subscriber<State>>, of state: State, at pointer: UnsafePointer<State>
-    ) {
-        for index in subscribers.indices where subscribers[index].isActive {
-            if let channel = subscribers[index].channel, !channel.changed { continue }
-            if let observer = subscribers[index].pointerObserver {
-                observer(pointer)
-            } else {
-                subscribers[index].observer(state)
-            }
-        }
     }
 
     /// Subscribes `observer` to the member at `keyPath`, through the member's channel (made on the
