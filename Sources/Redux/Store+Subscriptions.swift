@@ -56,7 +56,16 @@ extension Store {
         select: @escaping @MainActor (State) -> Value,
         _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
-        let filter = SelectorFilter(select, observer)
-        return core.subscribe(Subscriber { state in filter.receive(state) })
+        // The selector is called from this closure, where the state's type is known, rather than
+        // through `SelectorFilter` (which keeps it in a field of a generic class): 73 instead of 85
+        // instructions per selector subscriber (100 subscribers, callgrind).
+        let last = LastValue<Value?>(nil)
+        return core.subscribe(
+            Subscriber { state in
+                let value = select(state)
+                if let previous = last.value, previous == value { return }
+                last.value = value
+                observer(value)
+            })
     }
 }

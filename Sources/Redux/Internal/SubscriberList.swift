@@ -162,8 +162,8 @@ final class LastValue<Value> {
     }
 }
 
-/// Filters a whole-state subscription down to the `Equatable` value a selector derives, skipping
-/// repeats.
+/// Filters a scope's or a row's subscription down to the `Equatable` value a selector derives,
+/// skipping repeats. (The store's own `subscribe(select:)` does the same in its closure.)
 @MainActor
 @usableFromInline
 final class SelectorFilter<State, Value: Equatable> {
