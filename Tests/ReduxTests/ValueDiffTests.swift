@@ -82,6 +82,23 @@ struct BoundedDescriptionTests {
         #expect(text == #"Big(name: "big", items: [0, 1, 2, … 99997 more], table: ["k": 1], note: nil)"#)
     }
 
+    @Test func arraysOfLeavesPrintAsReflectedArraysDo() {
+        // `[Int]` and `[String]` take the fast path; `[Int?]` and `[String?]` are reflected element by element.
+        let numbers = [1, 2, 3]
+        #expect(ValueDiff.boundedDescription(numbers, maxElements: 2) == "[1, 2, … 1 more]")
+        #expect(
+            ValueDiff.boundedDescription(numbers, maxElements: 2)
+                == ValueDiff.boundedDescription(numbers.map(Optional.some), maxElements: 2))
+        let words = ["a", #"b"c"#]
+        #expect(ValueDiff.boundedDescription(words) == #"["a", "b\"c"]"#)
+        #expect(ValueDiff.boundedDescription(words) == ValueDiff.boundedDescription(words.map(Optional.some)))
+        #expect(ValueDiff.boundedDescription([Int](), maxElements: 2) == "[]")
+        #expect(ValueDiff.boundedDescription([Double](repeating: 0.5, count: 3), maxElements: 0) == "[… 3 more]")
+        #expect(
+            ValueDiff.boundedDescription([Double](repeating: 0.5, count: 3), maxElements: 0)
+                == ValueDiff.boundedDescription([Double?](repeating: 0.5, count: 3), maxElements: 0))
+    }
+
     @Test func enumsShowTheirCaseAndPayload() {
         enum Phase { case idle, running(step: Int) }
         #expect(ValueDiff.boundedDescription(Phase.running(step: 2)) == ".running(step: 2)")
