@@ -49,14 +49,20 @@ struct LogFormatter<State>: Sendable {
     /// The entry for one action; `now` is the time of day shown in the title.
     func entry(action: any Action, before: ShownState?, after: ShownState?, elapsed: Duration?, now: Date) -> String {
         let parts = options.parts
+        // The action is reflected once, for its name in the title and for its row.
+        let reflectedAction = Reflection(action)
         var title =
-            paint("action \(Self.name(of: action))", .bold) + paint(" @ \(Self.timeOfDay(now, in: timeZone))", .gray)
+            paint("action \(Self.name(of: reflectedAction))", .bold)
+            + paint(" @ \(Self.timeOfDay(now, in: timeZone))", .gray)
         if parts.contains(.duration), let elapsed {
             title += paint(" (in \(Self.milliseconds(elapsed)))", .gray)
         }
-        // Each state is reflected once, for its row and for the diff.
+        // Each state is reflected once, for its row and for the diff. The state before is described
+        // first and the state after last, so that what the diff finds equal in the two is described
+        // once (the after state takes over the before state's text of each equal part).
         let shownBefore = before
         let shownAfter = after
+        let beforeText = parts.contains(.previousState) && options.style == .full ? shownBefore.map(describe) : nil
         var diff: [String] = []
         if parts.contains(.diff), let shownBefore, let shownAfter {
             diff = ValueDiff.lines(from: shownBefore.node, to: shownAfter.node, maxLines: options.maxDiffLines)
@@ -66,22 +72,39 @@ struct LogFormatter<State>: Sendable {
         case .collapsed:
             return diff.isEmpty ? title : title + " · " + paint(diff.joined(separator: "; "), .yellow)
         case .full:
-            var lines = [title]
-            if parts.contains(.previousState), let shownBefore {
-                lines.append(row("prev state", describe(shownBefore), .gray))
+            // One string, appended to in place: the rows of a large state are long.
+            let actionText = parts.contains(.action) ? describe(actionShown(action, reflectedAction)) : nil
+            let afterText = parts.contains(.nextState) ? shownAfter.map(describe) : nil
+            var text = title
+            text.reserveCapacity(
+                title.utf8.count + (beforeText?.utf8.count ?? 0) + (actionText?.utf8.count ?? 0)
+                    + (afterText?.utf8.count ?? 0) + diff.reduce(0) { $0 + $1.utf8.count } + 32 * (4 + diff.count))
+            if let beforeText { appendRow("prev state  ", beforeText, .gray, to: &text) }
+            if let actionText { appendRow("action      ", actionText, .blue, to: &text) }
+            if let afterText { appendRow("next state  ", afterText, .green, to: &text) }
+            for (index, line) in diff.enumerated() {
+                // Continuation lines are indented past the label, unpainted.
+                appendRow(index == 0 ? "diff        " : nil, line, .yellow, to: &text)
             }
-            if parts.contains(.action) {
-                lines.append(row("action", describe(options.actionTransformer?(action) ?? action), .blue))
-            }
-            if parts.contains(.nextState), let shownAfter {
-                lines.append(row("next state", describe(shownAfter), .green))
-            }
-            if let first = diff.first {
-                lines.append(row("diff", first, .yellow))
-                lines += diff.dropFirst().map { "  " + String(repeating: " ", count: 12) + paint($0, .yellow) }
-            }
-            return lines.joined(separator: "\n")
+            return text
         }
+    }
+
+    /// What the action row shows: the action, or what the action transformer made of it.
+    private func actionShown(_ action: any Action, _ reflected: Reflection) -> Reflection {
+        options.actionTransformer.map { Reflection($0(action)) } ?? reflected
+    }
+
+    /// Appends a row: a new line, the label padded to 12 columns (gray; `nil` for 12 spaces), then
+    /// the text.
+    private func appendRow(_ paddedLabel: String?, _ body: String, _ color: Color, to text: inout String) {
+        text += "\n  "
+        if let paddedLabel {
+            text += colored ? paint(paddedLabel, .gray) : paddedLabel
+        } else {
+            text += "            "
+        }
+        text += colored ? paint(body, color) : body
     }
 
     private func present(_ state: State) -> Any {
@@ -90,13 +113,9 @@ struct LogFormatter<State>: Sendable {
 
     /// The action's type, and for an enum its case (`AppAction.login`): the payload is shown in the
     /// action row, where the action transformer can redact it.
-    static func name(of action: any Action) -> String {
-        let type = TypeNames.name(of: Swift.type(of: action))
+    static func name(of action: Reflection) -> String {
+        let type = TypeNames.name(of: Swift.type(of: action.value))
         return ValueDiff.caseName(of: action).map { "\(type).\($0)" } ?? type
-    }
-
-    private func describe(_ value: Any) -> String {
-        describe(Reflection(value))
     }
 
     private func describe(_ state: ShownState) -> String {
@@ -110,10 +129,6 @@ struct LogFormatter<State>: Sendable {
         // A top-level enum names its type, as a struct does: `AccountAction.logIn(user: "ada")`.
         let prefix = ValueDiff.caseName(of: node) != nil ? TypeNames.name(of: type(of: node.value)) : ""
         return prefix + ValueDiff.boundedDescription(node, maxElements: options.maxCollectionElements)
-    }
-
-    private func row(_ label: String, _ text: String, _ color: Color) -> String {
-        "  " + paint(label + String(repeating: " ", count: max(0, 12 - label.count)), .gray) + paint(text, color)
     }
 
     enum Color: String {

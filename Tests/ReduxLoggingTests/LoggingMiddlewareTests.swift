@@ -192,6 +192,23 @@ struct LoggingMiddlewareTests {
         #expect(colored.text.contains("\u{1B}[1maction Increment\u{1B}[0m"))
     }
 
+    @Test func coloredRowsAndDiffLinesKeepTheirLayout() throws {
+        let captured = Captured()
+        let store = makeStore(captured) {
+            $0.colors = .always
+            $0.parts = [.action, .diff]
+        }
+        store.dispatch(LogIn(user: "bob", password: "pw"))
+        let lines = try #require(captured.entries.first).split(separator: "\n").map(String.init)
+        let gray = "\u{1B}[90m"
+        let yellow = "\u{1B}[33m"
+        let reset = "\u{1B}[0m"
+        #expect(lines.count == 4)
+        #expect(lines[1] == "  \(gray)action      \(reset)\u{1B}[34mLogIn(user: \"bob\", password: \"pw\")\(reset)")
+        #expect(lines[2] == "  \(gray)diff        \(reset)\(yellow)credentials.user: \"ada\" → \"bob\"\(reset)")
+        #expect(lines[3] == "              \(yellow)credentials.password: \"hunter2\" → \"pw\"\(reset)")
+    }
+
     @Test func largeStatesPrintBoundedAndDiffTheOneChange() {
         struct Big: Equatable, Sendable { var items = Array(repeating: 0, count: 100_000) }
         struct Touch: Action { var index: Int }
@@ -279,5 +296,64 @@ struct ReusedStateTests {
         #expect(prev[2].contains("count: 2, name: \"b\""))
         let next = captured.entries.last?.split(separator: "\n").first { $0.contains("next state") }
         #expect(next?.contains("count: 3, name: \"b\"") == true)
+    }
+}
+
+/// Parts of the state that the diff found equal are described once and their text carried over to
+/// later entries; every entry must still show each state exactly as describing it afresh would.
+@MainActor
+struct CarriedDescriptionTests {
+    struct Nested: Sendable { var credentials = Credentials(); var tags: [String] = []; var level = 0 }
+    /// Not `Equatable`: equal parts are found field by field.
+    struct LooseState: Sendable { var count = 0; var nested = Nested(); var scores = [1, 2, 3] }
+    struct Promote: Action {}
+
+    func nextStateLine(_ entry: String?) -> String? {
+        entry?.split(separator: "\n").first { $0.contains("next state") }.map(String.init)
+    }
+
+    func prevStateLine(_ entry: String?) -> String? {
+        entry?.split(separator: "\n").first { $0.contains("prev state") }.map(String.init)
+    }
+
+    @Test func anEquatableStateIsShownAsAFreshDescriptionWouldShowIt() {
+        let captured = Captured()
+        let options = LoggingOptions<AppState>(sink: captured.sink)
+        let store = Store(initialState: AppState(), reducer: appReducer, middleware: [loggingMiddleware(options)])
+        let actions: [any Action] = [
+            Increment(), Tag(tag: "x"), Increment(), LogIn(user: "bob", password: "pw"), Score(key: "k", value: 1),
+            SetPhase(phase: .loading(page: 2)), Increment(), Tag(tag: "y"), LogIn(user: "bob", password: "pw2"),
+        ]
+        var previous = ValueDiff.boundedDescription(store.state, maxElements: options.maxCollectionElements)
+        for action in actions {
+            store.dispatch(action)
+            let fresh = ValueDiff.boundedDescription(store.state, maxElements: options.maxCollectionElements)
+            #expect(prevStateLine(captured.entries.last) == "  prev state  " + previous)
+            #expect(nextStateLine(captured.entries.last) == "  next state  " + fresh)
+            previous = fresh
+        }
+        #expect(captured.entries.count == actions.count)
+    }
+
+    @Test func aStateThatIsNotEquatableIsShownAsAFreshDescriptionWouldShowIt() {
+        let captured = Captured()
+        let options = LoggingOptions<LooseState>(sink: captured.sink)
+        let reducer = Reducer<LooseState>.combine(
+            .on(Increment.self) { state, _ in state.count += 1 },
+            .on(Tag.self) { state, action in state.nested.tags.append(action.tag) },
+            .on(LogIn.self) { state, action in state.nested.credentials.user = action.user },
+            .on(Promote.self) { state, _ in state.nested.level += 1 }
+        )
+        let store = Store(initialState: LooseState(), reducer: reducer, middleware: [loggingMiddleware(options)])
+        let actions: [any Action] = [
+            Increment(), Tag(tag: "x"), Promote(), Increment(), LogIn(user: "bob", password: ""), Increment(),
+        ]
+        for action in actions {
+            store.dispatch(action)
+            let fresh = ValueDiff.boundedDescription(store.state, maxElements: options.maxCollectionElements)
+            #expect(nextStateLine(captured.entries.last) == "  next state  " + fresh)
+        }
+        #expect(captured.entries.last?.contains("level: 1") == true)
+        #expect(captured.entries.last?.contains("user: \"bob\"") == true)
     }
 }

@@ -89,11 +89,24 @@ package enum ValueDiff {
         let maxElements: Int
 
         func write(_ node: Reflection, into text: inout String, depth: Int) {
-            let value = node.value
-            if let leaf = Leaf.describe(value) {
+            if let leaf = Leaf.describe(node.value) {
                 text += leaf
                 return
             }
+            // A composite value's text is kept on its node: a later log entry whose diff found the
+            // same subtree equal takes it over (see `Reflection.adoptDescription(from:)`).
+            if let shown = node.shown, shown.maxElements == maxElements, shown.depth == depth {
+                text += shown.text
+                return
+            }
+            var own = ""
+            writeComposite(node, into: &own, depth: depth)
+            node.shown = (maxElements, depth, own)
+            text += own
+        }
+
+        private func writeComposite(_ node: Reflection, into text: inout String, depth: Int) {
+            let value = node.value
             if let array = Leaf.describeElements(value, limit: maxElements) {
                 writeElements(array.elements, total: array.total, into: &text)
                 return
@@ -244,9 +257,13 @@ package enum ValueDiff {
             // Arrays of `Equatable` elements first: their own scan answers "equal" too, faster than
             // the generic `==` (which would compare element by element, unspecialised).
             if let fast = old as? any EquatableElements, fast.hasSameType(as: new) {
-                return diffEquatableElements(path, fast, new)
+                if diffEquatableElements(path, fast, new) { newNode.adoptDescription(from: oldNode) }
+                return
             }
-            if let equal = ValueDiff.equalIfEquatable(old, new), equal { return }
+            if let equal = ValueDiff.equalIfEquatable(old, new), equal {
+                newNode.adoptDescription(from: oldNode)
+                return
+            }
             let oldMirror = oldNode.mirror
             let newMirror = newNode.mirror
             guard oldMirror.displayStyle == newMirror.displayStyle, type(of: old) == type(of: new) else {
@@ -259,10 +276,12 @@ package enum ValueDiff {
                 guard oldChildren.count == newChildren.count, !oldChildren.isEmpty else {
                     return leaf(path, old, new)
                 }
+                let found = lines.count + omitted
                 for (index, (before, after)) in zip(oldChildren, newChildren).enumerated() {
                     let name = before.label ?? ".\(index)"
                     diff(join(path, name), before.node, after.node)
                 }
+                if lines.count + omitted == found { newNode.adoptDescription(from: oldNode) }
             case .optional?:
                 let before = oldNode.children.first?.node
                 let after = newNode.children.first?.node
@@ -307,8 +326,10 @@ package enum ValueDiff {
 
         /// Arrays of `Equatable` elements: compare elements with `==` and walk only those that
         /// differ, instead of reflecting every element.
-        mutating func diffEquatableElements(_ path: String, _ old: any EquatableElements, _ new: Any) {
+        /// Returns whether the two arrays are equal.
+        mutating func diffEquatableElements(_ path: String, _ old: any EquatableElements, _ new: Any) -> Bool {
             let changed = old.differingIndices(from: new, limit: maxLines + 1)
+            if changed.indices.isEmpty && changed.more == 0 { return true }
             for index in changed.indices {
                 if let before = old.element(at: index), let after = old.element(in: new, at: index) {
                     diff("\(path)[\(index)]", before, after)
@@ -319,6 +340,7 @@ package enum ValueDiff {
                 }
             }
             if changed.more > 0 { omitted += changed.more }
+            return false
         }
 
         mutating func diffDictionary(_ path: String, _ old: Mirror, _ new: Mirror) {
@@ -375,8 +397,19 @@ package final class Reflection {
     private var cachedMirror: Mirror?
     private var cachedChildren: [(label: String?, node: Reflection)]?
 
+    /// The bounded description written for this value (`ValueDiff.boundedDescription`), with the
+    /// element limit and depth it was written at.
+    var shown: (maxElements: Int, depth: Int, text: String)?
+
     package init(_ value: Any) {
         self.value = value
+    }
+
+    /// Takes over the description of `other`, a value the diff found equal to this one (`==`, or
+    /// every field equal), so that describing this value does not reflect it again. A value whose
+    /// `==` ignores some of its fields is then shown as `other` was.
+    func adoptDescription(from other: Reflection) {
+        if shown == nil { shown = other.shown }
     }
 
     var mirror: Mirror {
