@@ -168,6 +168,12 @@ public final class Effects {
     func close() {
         isClosed = true
         cancelAll()
+        // The handler (the `ReduxEffects` middleware's runner) holds the store's dispatch, and so its
+        // engine: dropping it breaks that cycle, or the engine and all it holds would never be freed.
+        // Released last, since releasing it runs the runner's deinitializer.
+        let handler = reducerWorkHandler
+        reducerWorkHandler = nil
+        withExtendedLifetime(handler) {}
     }
 
     /// Makes `effects` the ``current`` registry while `body` runs.

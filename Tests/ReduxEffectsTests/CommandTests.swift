@@ -168,6 +168,28 @@ struct CommandTests {
         #expect(cancelled.items == [true])
     }
 
+    @Test func aReleasedStoreWithTheMiddlewareFreesEverythingItHeld() async {
+        // The reducer captures `token`: it lives as long as the store's engine does.
+        final class Token: Sendable {}
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            let store = Store(
+                initialState: AppState(),
+                reducer: .commands(on: Ping.self) { _, _ in
+                    withExtendedLifetime(token) {}
+                    return .send(Note(text: "sent"))
+                },
+                middleware: [commandMiddleware()])
+            store.dispatch(Ping())
+            await store.effects.waitForAll()
+        }
+        // The engine is shut down on the main actor when the store goes; give it the turn.
+        for _ in 0..<10 { await Task.yield() }
+        #expect(weakToken == nil)
+    }
+
     @Test func workReturnedToAStoreWithoutTheMiddlewareIsNamedInDebugBuilds() {
         let warnings = Log<String>()
         let previous = Diagnostics.sink
