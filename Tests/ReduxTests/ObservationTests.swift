@@ -46,8 +46,10 @@ struct ObservationTests {
             renders += 1
             withObservationTracking {
                 _ = store.state
-            } onChange: { [self] in
-                MainActor.assumeIsolated { render() }
+            } onChange: { [weak self] in
+                // Weak: the store's registrar keeps this handler until the next change, and the view
+                // keeps the store.
+                MainActor.assumeIsolated { self?.render() }
             }
         }
     }
