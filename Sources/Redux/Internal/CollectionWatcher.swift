@@ -298,9 +298,12 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
         select: @escaping @MainActor (Element) -> Value, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
-        let filter = SelectorFilter(select, observer)
+        let last = LastValue<Value?>(nil)
         return core.subscribe(
-            Subscriber(reading: { [watcher, entry] root in filter.receive(watcher.element(of: entry, in: root)) }))
+            Subscriber(reading: { [watcher, entry] root in
+                let value = select(watcher.element(of: entry, in: root))
+                if last.replace(with: value) { observer(value) }
+            }))
     }
 
 }

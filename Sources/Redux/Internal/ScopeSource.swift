@@ -211,8 +211,12 @@ final class MemberScope<Root, State>: ScopeSource {
     ) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
         let reader = reader
-        let filter = SelectorFilter({ (root: State) in select(root) }, observer)
-        return core.subscribe(Subscriber(reading: { root in filter.receive(reader.read(root)) }))
+        let last = LastValue<Value?>(nil)
+        return core.subscribe(
+            Subscriber(reading: { root in
+                let value = select(reader.read(root))
+                if last.replace(with: value) { observer(value) }
+            }))
     }
 
     func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {

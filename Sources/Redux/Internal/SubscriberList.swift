@@ -146,7 +146,7 @@ final class MemberChannel<State> {
     }
 }
 
-/// The last value of a watched member.
+/// The last value of a watched member, or (optional) the last value a selector derived.
 @MainActor
 @usableFromInline
 final class LastValue<Value> {
@@ -162,30 +162,13 @@ final class LastValue<Value> {
     }
 }
 
-/// Filters a scope's or a row's subscription down to the `Equatable` value a selector derives,
-/// skipping repeats. (The store's own `subscribe(select:)` does the same in its closure.)
-@MainActor
-@usableFromInline
-final class SelectorFilter<State, Value: Equatable> {
-    @usableFromInline let select: @MainActor (State) -> Value
-    @usableFromInline let observer: @MainActor (Value) -> Void
-    #if DEBUG
-        @usableFromInline var last: Value?
-    #else
-        @exclusivity(unchecked) @usableFromInline var last: Value?
-    #endif
-
-    @usableFromInline
-    init(_ select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void) {
-        self.select = select
-        self.observer = observer
-    }
-
+extension LastValue {
+    /// Keeps `value` when it differs from the last one, or when there was none; returns whether it
+    /// did. A selector subscriber calls its observer only then.
     @inlinable
-    func receive(_ state: State) {
-        let value = select(state)
-        if let last, last == value { return }
-        last = value
-        observer(value)
+    func replace<Wrapped: Equatable>(with value: Wrapped) -> Bool where Value == Wrapped? {
+        if let last = self.value, last == value { return false }
+        self.value = value
+        return true
     }
 }
