@@ -186,10 +186,15 @@ package enum ValueDiff {
         func writeElements(_ described: [String], total: Int, into text: inout String) {
             text += "["
             text += described.joined(separator: ", ")
-            if total > described.count {
-                text += "\(described.isEmpty ? "" : ", ")… \(total - described.count) more"
-            }
+            writeRest(written: described.count, total: total, into: &text)
             text += "]"
+        }
+
+        /// `, … 990 more` after the elements written, when some were left out.
+        func writeRest(written: Int, total: Int, into text: inout String) {
+            if total > written {
+                text += "\(written > 0 ? ", " : "")… \(total - written) more"
+            }
         }
 
         func writeElements(
@@ -206,9 +211,7 @@ package enum ValueDiff {
             }
             // `Mirror.children.count` walks the whole collection; the collection knows its count.
             let total = (value as? any Collection)?.count ?? mirror.children.count
-            if total > written {
-                text += "\(written > 0 ? ", " : "")… \(total - written) more"
-            }
+            writeRest(written: written, total: total, into: &text)
             text += close
         }
     }
