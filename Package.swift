@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(
             name: "ReduxEffectsTests", dependencies: ["ReduxEffects", "ReduxTesting", "ReduxTestSupport"]),
         .testTarget(
-            name: "ReduxTestingTests", dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk", "ReduxTestSupport"]),
+            name: "ReduxTestingTests",
+            dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk", "ReduxEffects", "ReduxTestSupport"]),
         // The example app's logic (Examples/PokeMaster): built and tested with the package, not a product.
         .target(
             name: "PokeMaster",

@@ -30,6 +30,8 @@ public final class Effects {
     private struct Entry {
         var id: AnyHashable?
         var task: Task<Void, Never>
+        /// Set when cancelled through this registry: the task may still be unwinding.
+        var isCancelled = false
     }
 
     private var entries: [UInt64: Entry] = [:]
@@ -119,15 +121,31 @@ public final class Effects {
     ///
     /// - Parameter id: The identifier given to ``run(id:cancelInFlight:priority:_:)``.
     public func cancel(id: AnyHashable) {
-        for entry in entries.values where entry.id == id {
+        for (token, entry) in entries where entry.id == id {
             entry.task.cancel()
+            entries[token]?.isCancelled = true
         }
     }
 
     /// Cancels all work in flight.
     public func cancelAll() {
-        for entry in entries.values {
+        for (token, entry) in entries {
             entry.task.cancel()
+            entries[token]?.isCancelled = true
+        }
+    }
+
+    /// How many tasks are in flight and were not cancelled through this registry: the work a test
+    /// still waits for (`TestStore` counts cancelled work as over, even while its task unwinds).
+    package var uncancelledCount: Int {
+        entries.values.count { !$0.isCancelled }
+    }
+
+    /// Returns when every task not cancelled through this registry has ended, including work
+    /// started while waiting.
+    package func waitForUncancelled() async {
+        while let entry = entries.values.first(where: { !$0.isCancelled }) {
+            await entry.task.value
         }
     }
 

@@ -71,7 +71,17 @@ public final class TestClock: Clock, @unchecked Sendable {
     private var nextToken: UInt64 = 0
 
     /// Creates a clock at time zero.
-    public init() {}
+    ///
+    /// While a test clock (or a `TestStore`) exists, the process's Swift-concurrency work runs on the
+    /// main actor's serial queue, so that what the clock wakes runs in a certain order whatever the
+    /// load; see `docs/testing.md`.
+    public init() {
+        SerialTestExecutor.retain()
+    }
+
+    deinit {
+        SerialTestExecutor.release()
+    }
 
     /// The current time: moves only with ``advance(by:)`` and ``run()``.
     public var now: Instant { lock.withLock { current } }
@@ -154,8 +164,9 @@ public final class TestClock: Clock, @unchecked Sendable {
         await settle()
     }
 
-    /// Lets resumed work run: main-actor tasks run when the caller yields.
+    /// Lets the work that is ready run until none is left: what was woken, up to its next
+    /// suspension (a new sleep, say), and what that started.
     private func settle() async {
-        for _ in 0..<20 { await Task.yield() }
+        await SerialTestExecutor.settle()
     }
 }

@@ -47,8 +47,21 @@ public final class TestStore<State: Equatable> {
     public var timeout: Duration
 
     private let recorder = RecordingMiddleware<State>()
+    /// One reduction not asserted yet: the action, the state after it, and where it came from.
+    private struct Reduction {
+        var action: any Action
+        var state: State
+        /// Whether it is the reduction of the action a ``dispatch(_:_:fileID:filePath:line:column:)``
+        /// call passed in — as opposed to one dispatched by middleware or by work, later or during it.
+        var isDispatched: Bool
+    }
     /// Actions that reached the reducer and are not asserted yet, with the state after each.
-    private var pending: [RecordingMiddleware<State>.Entry] = []
+    private var pending: [Reduction] = []
+    /// Set by `dispatch` just before it dispatches: the next action entering the pipeline is its own.
+    private var awaitingDispatched = false
+    /// For each action being passed through the pipeline now (outermost first): whether it is the
+    /// test's own dispatch.
+    private var origins: [Bool] = []
     /// The state as of the last assertion.
     private var expected: State
     private var waiter: CheckedContinuation<Void, Never>?
@@ -82,13 +95,43 @@ public final class TestStore<State: Equatable> {
         self.timeout = timeout
         self.expected = initialState
         self.creation = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.store = Store(initialState: initialState, reducer: reducer, middleware: middleware + [recorder.middleware])
+        SerialTestExecutor.retain()
+        // Tags each action entering the pipeline with its origin, before any middleware can swallow
+        // or replace it; the recorder, last, reads the tag of the action it sees reduced.
+        let origin = OriginBox()
+        let tagging: Middleware<State> = { _, _ in
+            { next in
+                { action in
+                    let isDispatched = origin.owner?.takeAwaitingDispatched() ?? false
+                    origin.owner?.origins.append(isDispatched)
+                    next(action)
+                    origin.owner?.origins.removeLast()
+                }
+            }
+        }
+        self.store = Store(
+            initialState: initialState, reducer: reducer, middleware: [tagging] + middleware + [recorder.middleware])
+        origin.owner = self
         recorder.onRecord = { [weak self] entry in
-            self?.pending.append(entry)
-            self?.wake()
+            guard let self else { return }
+            // Only the action the test dispatched, reduced while its own pass is the innermost one.
+            let isDispatched = self.origins.last == true && self.origins.count == 1
+            self.pending.append(Reduction(action: entry.action, state: entry.state, isDispatched: isDispatched))
+            self.wake()
         }
         // Actions dispatched while the store was being built are the first received actions.
-        pending = recorder.entries
+        pending = recorder.entries.map { Reduction(action: $0.action, state: $0.state, isDispatched: false) }
+    }
+
+    /// Holds the test store weakly for the tagging middleware, which the store keeps.
+    @MainActor
+    private final class OriginBox {
+        weak var owner: TestStore?
+    }
+
+    private func takeAwaitingDispatched() -> Bool {
+        defer { awaitingDispatched = false }
+        return awaitingDispatched
     }
 
     /// The current state of the store.
@@ -128,16 +171,22 @@ public final class TestStore<State: Equatable> {
             pending = []
         }
         let before = expected
+        awaitingDispatched = true
         store.dispatch(action)
-        let reachedReducer = pending.firstIndex { type(of: $0.action) == type(of: action) }
+        awaitingDispatched = false
+        // The reduction of this very action, wherever it came in the order; if a middleware
+        // swallowed it, there is none, and what it dispatched instead must be received.
         let actual: State
-        if let reachedReducer {
-            actual = pending.remove(at: reachedReducer).state
+        if let own = pending.firstIndex(where: \.isDispatched) {
+            actual = pending.remove(at: own).state
         } else {
             actual = before
         }
         check(base: before, update: update, actual: actual, what: "dispatching \(typeName(action))", at: location)
         expected = actual
+        // Let the work this dispatch started run up to its first suspension (a clock's sleep, a
+        // request), so that a `clock.advance` that follows finds it waiting.
+        await SerialTestExecutor.settle()
     }
 
     /// Waits for an action of the given type that middleware dispatched, and checks the state
@@ -196,6 +245,7 @@ public final class TestStore<State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
+        await SerialTestExecutor.settle()
         if exhaustivity == .on, let next = pending.first?.action as? A, next != expected {
             let diff = ValueDiff.lines(from: expected, to: next, rootName: "action", maxLines: 20)
             reportFailure(
@@ -235,7 +285,18 @@ public final class TestStore<State: Equatable> {
         let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now + limit
+        await SerialTestExecutor.settle()
         while true {
+            if exhaustivity == .on, let next = pending.first, !predicate(next.action),
+                !pending.contains(where: { predicate($0.action) })
+            {
+                // Exhaustive: the next received action is the one to assert; another one fails now,
+                // naming both, rather than after the timeout. It is taken as received.
+                reportFailure(
+                    "Expected to receive \(description), but received \(describe(next.action))", at: location)
+                expected = pending.removeFirst().state
+                return
+            }
             if let index = pending.firstIndex(where: { predicate($0.action) }) {
                 if index > 0 {
                     let skipped = pending[..<index].map { describe($0.action) }
@@ -258,7 +319,7 @@ public final class TestStore<State: Equatable> {
                 return
             }
             guard await waitForRecord(until: deadline) else {
-                let inFlight = store.effects.count
+                let inFlight = store.effects.uncancelledCount
                 let received =
                     pending.isEmpty
                     ? "nothing was received"
@@ -306,30 +367,37 @@ public final class TestStore<State: Equatable> {
         let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now + limit
-        while !store.effects.isEmpty {
+        await SerialTestExecutor.settle()
+        while store.effects.uncancelledCount > 0 {
             guard await waitForRecord(until: deadline) else { break }
         }
-        if !store.effects.isEmpty {
+        let inFlight = store.effects.uncancelledCount
+        if inFlight > 0 {
             reportFailure(
-                "\(store.effects.count) effect(s) still in flight after \(limit); cancelling them. "
+                "\(inFlight) effect(s) still in flight after \(limit); cancelling them. "
                     + "Wait for them (receive their actions) or cancel them in the test.",
                 at: location)
-            store.effects.cancelAll()
         }
+        // Cancelled work is over as far as the test is concerned; what is left unwinds now.
+        store.effects.cancelAll()
         checkUnasserted(at: location)
         isFinished = true
     }
 
     deinit {
+        defer { SerialTestExecutor.release() }
         // Released on the main actor at the end of a test: report what the test left unchecked.
         MainActorCheck.runIfOnMainQueue {
+            // Work cancelled through the store (`.cancel(id:)`, `cancelInFlight`) is over for the
+            // test even while its task unwinds: only work nobody cancelled counts as in flight.
+            let inFlight = store.effects.uncancelledCount
+            store.effects.cancelAll()
             guard !isFinished else { return }
-            if !store.effects.isEmpty {
+            if inFlight > 0 {
                 reportFailure(
-                    "A TestStore was released with \(store.effects.count) effect(s) still in flight; "
+                    "A TestStore was released with \(inFlight) effect(s) still in flight; "
                         + "end the test with `await store.finish()`.",
                     at: creation)
-                store.effects.cancelAll()
             }
             if exhaustivity == .on, !pending.isEmpty {
                 reportFailure(
@@ -391,10 +459,10 @@ public final class TestStore<State: Equatable> {
         guard ContinuousClock.now < deadline else { return false }
         let recordedBefore = recorder.entries.count
         let effects = store.effects
-        let idle = effects.isEmpty
+        let idle = effects.uncancelledCount == 0
         if idle {
-            // Nothing is tracked: let already-enqueued main-actor work run once, then decide.
-            await Task.yield()
+            // Nothing is tracked: let the work that is ready run, then decide.
+            await SerialTestExecutor.settle()
             return recorder.entries.count > recordedBefore
         }
         let timer = Task { @MainActor [weak self] in
@@ -402,7 +470,7 @@ public final class TestStore<State: Equatable> {
             self?.wake()
         }
         let drained = Task { @MainActor [weak self] in
-            await effects.waitForAll()
+            await effects.waitForUncancelled()
             self?.wake()
         }
         await withCheckedContinuation { continuation in
@@ -411,9 +479,9 @@ public final class TestStore<State: Equatable> {
         timer.cancel()
         drained.cancel()
         if recorder.entries.count > recordedBefore { return true }
-        if effects.isEmpty {
+        if effects.uncancelledCount == 0 {
             // The work ended: give its last dispatches a chance to arrive.
-            await Task.yield()
+            await SerialTestExecutor.settle()
             return recorder.entries.count > recordedBefore
         }
         // Woken early (a stale timer or drain): keep waiting while there is time.

@@ -1,6 +1,7 @@
 // The code of docs/testing.md, kept compiling and run (its tests are this file's tests).
 import Redux
 import ReduxAsync
+import ReduxEffects
 import ReduxTesting
 import Testing
 
@@ -106,4 +107,47 @@ struct TestingGuideTests {
         store.dispatch(Loaded(count: 9))
         #expect(recorder.entries.map(\.state.count) == [1, 9])
     }
+}
+
+// MARK: Asynchronous work and time
+
+private enum TimerAction: Action, Equatable { case start, stop, tick }
+private struct Ticks: Equatable { var count = 0; var isRunning = false }
+
+private func timerReducer(clock: some Clock<Duration>) -> Reducer<Ticks> {
+    .commands { state, action in
+        switch action as? TimerAction {
+        case .start?:
+            state.isRunning = true
+            return .run { send in
+                while true {
+                    try await clock.sleep(for: .seconds(1))
+                    send(TimerAction.tick)
+                }
+            }
+            .cancellable(id: "timer")
+        case .stop?:
+            state.isRunning = false
+            return .cancel(id: "timer")
+        case .tick?:
+            state.count += 1
+            return .none
+        case nil:
+            return .none
+        }
+    }
+}
+
+@Test @MainActor func timerTicksOncePerSecond() async {
+    let clock = TestClock()
+    let store = TestStore(
+        initialState: Ticks(), reducer: timerReducer(clock: clock),
+        middleware: [commandMiddleware()])
+    await store.dispatch(TimerAction.start) { $0.isRunning = true }
+    await clock.advance(by: .seconds(3))  // three periods: three ticks, in order
+    await store.receive(TimerAction.tick) { $0.count = 1 }
+    await store.receive(TimerAction.tick) { $0.count = 2 }
+    await store.receive(TimerAction.tick) { $0.count = 3 }
+    await store.dispatch(TimerAction.stop) { $0.isRunning = false }
+    await store.finish()
 }
