@@ -64,4 +64,34 @@ struct EnumActionTests {
         #expect(ValueDiff.describe(AppAction.login(email: "a@b")) == #"AppAction.login(email: "a@b")"#)
         #expect(ValueDiff.describe(Refresh()) == "Refresh()")
     }
+
+    enum Form: Action, Equatable { case submit, rejected }
+    struct FormState: Equatable { var rejected = false }
+
+    /// A dispatched enum case swallowed by a middleware that dispatches another case of the same
+    /// enum: the other case is not the dispatch's result, it must be received.
+    @Test func aSwallowedCaseIsNotTakenForTheCaseDispatchedInstead() async {
+        let rejecting: Middleware<FormState> = { dispatch, _ in
+            { next in
+                { action in
+                    if case .submit? = action as? Form {
+                        dispatch(Form.rejected)
+                        return
+                    }
+                    next(action)
+                }
+            }
+        }
+        let store = TestStore(
+            initialState: FormState(),
+            reducer: Reducer { state, action in if case .rejected? = action as? Form { state.rejected = true } },
+            middleware: [rejecting])
+        await withKnownIssue {
+            await store.dispatch(Form.submit) { $0.rejected = true }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("State after dispatching Form is not as expected")
+        }
+        await store.receive(Form.rejected) { $0.rejected = true }
+        await store.finish()
+    }
 }
