@@ -12,28 +12,51 @@ import Foundation
 ///
 /// Writes are atomic: the data goes to a temporary file in the same directory, created with
 /// owner-only permissions (0600), flushed to disk, then renamed over the old file in one step, and
-/// the directory is flushed. If the process dies mid-write, the previous file is intact. Keys that
-/// could escape the directory are rejected with ``PersistenceError/invalidKey(_:)``.
+/// the directory is flushed (`F_FULLFSYNC` on Apple platforms, `fsync` elsewhere). If the process
+/// dies mid-write, the previous file is intact. Keys that could escape the directory are rejected
+/// with ``PersistenceError/invalidKey(_:)``, keys too long to write with
+/// ``PersistenceError/keyTooLong(_:length:limit:)``; a file over ``maximumFileSize`` is not read.
 public struct FileStorage: PersistenceStorage {
     /// The directory holding the files.
     public let directory: URL
 
+    /// The largest file ``read(_:)`` reads: a larger one is reported as
+    /// ``PersistenceError/fileTooLarge(path:size:limit:)`` without reading a byte of it (the
+    /// persister then keeps it aside, as it does corrupt data), so that a huge or runaway file
+    /// cannot exhaust the app's memory at every launch.
+    public let maximumFileSize: Int
+
+    /// The default ``maximumFileSize``: 256 MiB.
+    public static let defaultMaximumFileSize = 256 << 20
+
+    /// The longest key, in UTF-8 bytes: 190. File names are limited to 255 bytes; a write's
+    /// temporary file adds 42 bytes to the key (`.<key>.<UUID>.tmp`), and the name under which the
+    /// persister keeps corrupt data aside adds up to 23 (`<key>.corrupt-<seconds>-<n>`), which must
+    /// itself be a valid key.
+    public static let maximumKeyLength = 255 - 42 - 23
+
     /// Stores files in `directory`, created (owner-only) on first write if needed.
     ///
-    /// - Parameter directory: The directory.
-    public init(directory: URL) {
+    /// - Parameters:
+    ///   - directory: The directory.
+    ///   - maximumFileSize: The largest file read; see ``maximumFileSize``.
+    public init(directory: URL, maximumFileSize: Int = FileStorage.defaultMaximumFileSize) {
         self.directory = directory
+        self.maximumFileSize = maximumFileSize
     }
 
     /// Stores files under the platform's directory for application data, in a folder named
     /// `name`: Application Support on Apple platforms; `$XDG_DATA_HOME`, or `~/.local/share`, on
     /// Linux.
     ///
-    /// - Parameter name: The folder for this app's data, such as its bundle identifier.
+    /// - Parameters:
+    ///   - name: The folder for this app's data, such as its bundle identifier.
+    ///   - maximumFileSize: The largest file read; see ``maximumFileSize``.
     /// - Throws: ``PersistenceError/invalidKey(_:)`` when `name` could escape that directory.
-    public init(applicationName name: String) throws {
+    public init(applicationName name: String, maximumFileSize: Int = FileStorage.defaultMaximumFileSize) throws {
         try Self.validate(name)
         self.directory = Self.applicationDataDirectory().appendingPathComponent(name, isDirectory: true)
+        self.maximumFileSize = maximumFileSize
     }
 
     static func applicationDataDirectory() -> URL {
@@ -50,12 +73,16 @@ public struct FileStorage: PersistenceStorage {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
     }
 
-    /// Rejects names that are empty, hidden, contain path separators or `..`, or control characters.
+    /// Rejects names that are empty, hidden, contain path separators or `..`, or control characters,
+    /// and names longer than ``maximumKeyLength`` bytes (which could never be written).
     static func validate(_ key: String) throws {
         let forbidden =
             key.isEmpty || key.hasPrefix(".") || key.contains("/") || key.contains("\\")
             || key.contains("..") || key.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         if forbidden { throw PersistenceError.invalidKey(key) }
+        if key.utf8.count > maximumKeyLength {
+            throw PersistenceError.keyTooLong(key, length: key.utf8.count, limit: maximumKeyLength)
+        }
     }
 
     private func path(for key: String) throws -> String {
@@ -88,6 +115,11 @@ public struct FileStorage: PersistenceStorage {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw PersistenceError.notARegularFile(path: path, found: Self.describeFileType(info.st_mode))
         }
+        // Checked on the open descriptor, before reading: the file cannot grow past the check
+        // unnoticed either, since the loop below stops at the limit too.
+        guard Int64(info.st_size) <= Int64(maximumFileSize) else {
+            throw PersistenceError.fileTooLarge(path: path, size: Int64(info.st_size), limit: maximumFileSize)
+        }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -97,6 +129,9 @@ public struct FileStorage: PersistenceStorage {
                 throw PersistenceError.io(operation: "read \(path)", errno: errno)
             }
             if count == 0 { return data }
+            guard data.count + count <= maximumFileSize else {
+                throw PersistenceError.fileTooLarge(path: path, size: Int64(data.count + count), limit: maximumFileSize)
+            }
             data.append(contentsOf: buffer[..<count])
         }
     }
@@ -173,7 +208,7 @@ public struct FileStorage: PersistenceStorage {
             }
             return 0
         }
-        let synced = fsync(descriptor) == 0 ? 0 : errno
+        let synced = Self.flushToDisk(descriptor)
         close(descriptor)
         guard result == 0, synced == 0 else {
             unlink(temporary)
@@ -190,6 +225,16 @@ public struct FileStorage: PersistenceStorage {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// Flushes a file's data to the disk itself: on Apple platforms `fsync` only reaches the drive's
+    /// cache, so `F_FULLFSYNC` is asked first (file systems that do not support it fall back to
+    /// `fsync`). Returns 0 or the `errno`.
+    static func flushToDisk(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// Removes the file for `key`; does nothing when there is none.

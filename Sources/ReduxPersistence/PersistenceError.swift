@@ -19,6 +19,15 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// Writing failed (read-only directory, disk full). The store keeps working and the next
     /// change tries again.
     case writeFailed(key: String, underlying: any Error)
+    /// A storage key longer than the storage can write: ``FileStorage`` names a write's temporary
+    /// file after the key, and file names are limited to 255 bytes. Rejected before anything is
+    /// written.
+    case keyTooLong(String, length: Int, limit: Int)
+    /// A stored file larger than ``FileStorage/maximumFileSize``: not read, so that it cannot
+    /// exhaust the app's memory. The persister reports it as
+    /// ``PersistenceError/corruptData(key:movedTo:underlying:)`` with this error, having moved the
+    /// file aside, and starts from the initial state.
+    case fileTooLarge(path: String, size: Int64, limit: Int)
     /// A file-system call failed.
     case io(operation: String, errno: Int32)
     /// Something other than a regular file is where the data should be (a directory, a named
@@ -56,6 +65,11 @@ public enum PersistenceError: Error, CustomStringConvertible {
             return "reading persisted data for \"\(key)\" failed: \(underlying)"
         case .writeFailed(let key, let underlying):
             return "writing persisted data for \"\(key)\" failed: \(underlying); will retry on the next change"
+        case .keyTooLong(let key, let length, let limit):
+            return "storage key \"\(key.prefix(40))…\" is \(length) bytes long; at most \(limit) can be written "
+                + "(file names are limited to 255 bytes; a write's temporary file adds 42, a kept-aside copy 23)"
+        case .fileTooLarge(let path, let size, let limit):
+            return "\(path) is \(size) bytes, over the \(limit)-byte limit (FileStorage.maximumFileSize); not read"
         case .io(let operation, let code):
             return "\(operation): \(String(cString: strerror(code)))"
         case .notARegularFile(let path, let found):

@@ -75,6 +75,8 @@ public struct PersistedEnvelope<Value: Codable>: Codable {
     }
 }
 
+extension PersistedEnvelope: Sendable where Value: Sendable {}
+
 /// Only the version of an envelope, read before anything else.
 struct VersionHeader: Decodable {
     var version: Int

@@ -218,8 +218,16 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         do {
             data = try storage.read(key)
         } catch let error as PersistenceError {
-            if case .invalidKey = error { return .failed(error, blocksSaving: true) }
-            return .failed(.readFailed(key: key, underlying: error), blocksSaving: true)
+            switch error {
+            case .invalidKey, .keyTooLong:
+                return .failed(error, blocksSaving: true)
+            case .fileTooLarge:
+                // Kept aside like corrupt data: never read, never overwritten, the app starts afresh.
+                let aside = moveAside(key, in: storage)
+                return .failed(.corruptData(key: key, movedTo: aside, underlying: error), blocksSaving: aside == nil)
+            default:
+                return .failed(.readFailed(key: key, underlying: error), blocksSaving: true)
+            }
         } catch {
             return .failed(.readFailed(key: key, underlying: error), blocksSaving: true)
         }
@@ -386,9 +394,11 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// - Throws: The storage's error.
     public func purge() async throws {
         sequence += 1
+        // Before the removal, not after: a change pending now must not be written back once the
+        // removal returns (a write loop waking during it would otherwise write the purged data).
+        isDirty = false
         try await writer.remove(sequence: sequence)
         blockedBy = nil
-        isDirty = false
     }
 
     /// Stops saving; changes are remembered and saved on ``resume()``.
@@ -455,18 +465,26 @@ actor Writer<Persisted: Codable & Sendable> {
     }
 
     /// Writes `value` unless something newer was already applied; returns whether it wrote.
-    func write(_ value: Persisted, sequence: UInt64) throws -> Bool {
+    func write(_ value: Persisted, sequence: UInt64) async throws -> Bool {
         guard sequence > lastApplied else { return false }
         let data: Data
         do {
-            data = try coder.encode(PersistedEnvelope(version: version, state: value))
+            // On a thread with a stack of its own, after a bounded depth check: a state nested too
+            // deep is reported, never a stack overflow.
+            let coder = coder
+            data = try await BoundedEncoding.encode(PersistedEnvelope(version: version, state: value)) {
+                try coder.encode($0)
+            }
         } catch {
             throw PersistenceError.writeFailed(key: key, underlying: error)
         }
+        // Encoding suspended this actor: a newer write or a purge may have been applied meanwhile.
+        guard sequence > lastApplied else { return false }
         do {
             try storage.write(data, for: key)
         } catch let error as PersistenceError {
             if case .invalidKey = error { throw error }
+            if case .keyTooLong = error { throw error }
             throw PersistenceError.writeFailed(key: key, underlying: error)
         } catch {
             throw PersistenceError.writeFailed(key: key, underlying: error)
