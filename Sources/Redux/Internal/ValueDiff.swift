@@ -80,17 +80,34 @@ package enum ValueDiff {
         _ value: Reflection, maxElements: Int = 10, maxLength: Int = 2_000
     ) -> String {
         var text = ""
-        Bounded(maxElements: maxElements).write(value, into: &text, depth: 0)
+        Bounded(maxElements: maxElements, walk: Bounded.Walk()).write(value, into: &text, depth: 0)
         guard text.count > maxLength else { return text }
         return String(text.prefix(maxLength)) + "…"
     }
 
     private struct Bounded {
         let maxElements: Int
+        let walk: Walk
+
+        /// What one description has walked: the objects on the path from the root (a class graph
+        /// may point back to an ancestor — a folder's `parent`) and how many values it wrote.
+        final class Walk {
+            var ancestors: Set<ObjectIdentifier> = []
+            var written = 0
+        }
+
+        /// The most values one description writes: a wide and deep graph (ten children a level,
+        /// twelve levels) would otherwise take forever to describe, only to be cut.
+        static let maximumValues = 4_000
 
         func write(_ node: Reflection, into text: inout String, depth: Int) {
             if let leaf = Leaf.describe(node.value) {
                 text += leaf
+                return
+            }
+            walk.written += 1
+            guard walk.written <= Self.maximumValues else {
+                text += "…"
                 return
             }
             // A composite value's text is kept on its node: a later log entry whose diff found the
@@ -130,6 +147,13 @@ package enum ValueDiff {
                     text += String(reflecting: value).replacingNewlines()
                     return
                 }
+                let identity = ObjectIdentifier(value as AnyObject)
+                guard walk.ancestors.insert(identity).inserted else {
+                    // Points back to an object being described: say so instead of recursing.
+                    text += "<cycle: \(TypeNames.name(of: mirror.subjectType))>"
+                    return
+                }
+                defer { walk.ancestors.remove(identity) }
                 text += TypeNames.name(of: mirror.subjectType) + "("
                 writeFields(node, into: &text, depth: depth)
                 text += ")"
@@ -221,6 +245,15 @@ package enum ValueDiff {
         let maxValueLength: Int
         var lines: [String] = []
         var omitted = 0
+        /// How deep the walk is now, and the pairs of objects compared on the way (a class graph
+        /// may point back to its parent: each pair is compared once).
+        var depth = 0
+        var comparedObjects: Set<[ObjectIdentifier]> = []
+        /// What the diff did not compare, said once at the end.
+        var notes: [String] = []
+
+        /// The deepest the diff walks; below, it says it stopped.
+        static let maximumDepth = 64
 
         mutating func emit(_ path: String, _ text: String) {
             if lines.count < maxLines {
@@ -231,7 +264,13 @@ package enum ValueDiff {
         }
 
         func finish() -> [String] {
-            omitted > 0 ? lines + ["… and \(omitted) more change\(omitted == 1 ? "" : "s")"] : lines
+            var result = omitted > 0 ? lines + ["… and \(omitted) more change\(omitted == 1 ? "" : "s")"] : lines
+            result += notes
+            return result
+        }
+
+        mutating func note(_ text: String) {
+            if !notes.contains(text) { notes.append(text) }
         }
 
         func short(_ value: Any) -> String {
@@ -251,6 +290,12 @@ package enum ValueDiff {
         }
 
         mutating func diff(_ path: String, _ oldNode: Reflection, _ newNode: Reflection) {
+            guard depth < Self.maximumDepth else {
+                note("(not compared below \(Self.maximumDepth) levels, at \(path) and deeper paths)")
+                return
+            }
+            depth += 1
+            defer { depth -= 1 }
             let old = oldNode.value
             let new = newNode.value
             if let equal = Leaf.isEqual(old, new) {
@@ -272,6 +317,18 @@ package enum ValueDiff {
             guard oldMirror.displayStyle == newMirror.displayStyle, type(of: old) == type(of: new) else {
                 return leaf(path, old, new)
             }
+            if oldMirror.displayStyle == .class {
+                let pair = [ObjectIdentifier(old as AnyObject), ObjectIdentifier(new as AnyObject)]
+                // One object, before and after: changed in place, so nothing can be compared.
+                if pair[0] == pair[1] { return }
+                // Reached again through a reference back (a parent, a cycle): compared already.
+                guard comparedObjects.insert(pair).inserted else {
+                    note(
+                        "(\(TypeNames.name(of: oldMirror.subjectType)) objects reached again through a cycle were compared once)"
+                    )
+                    return
+                }
+            }
             switch oldMirror.displayStyle {
             case .struct?, .class?, .tuple?:
                 let oldChildren = oldNode.children
@@ -290,6 +347,9 @@ package enum ValueDiff {
                 let after = newNode.children.first?.node
                 if let before, let after {
                     diff(path, before, after)
+                } else if before == nil, after == nil {
+                    // Both nil: unchanged (an `(any Error)?`, which is not `Equatable`, reaches here).
+                    newNode.adoptDescription(from: oldNode)
                 } else {
                     emit(path, "\(before.map { short($0.value) } ?? "nil") → \(after.map { short($0.value) } ?? "nil")")
                 }
@@ -469,7 +529,7 @@ enum Leaf {
 
     private static let kinds: [Kind] = [
         kind(Int.self) { String($0) },
-        kind(String.self) { $0.debugDescription },
+        kind(String.self) { describeString($0) },
         kind(Bool.self) { $0 ? "true" : "false" },
         kind(Double.self) { $0.description },
         kind(Int64.self) { String($0) },
@@ -477,9 +537,21 @@ enum Leaf {
         kind(UInt.self) { String($0) },
         kind(UInt8.self) { String($0) },
         kind(Float.self) { $0.description },
-        kind(Substring.self) { String($0).debugDescription },
+        kind(Substring.self) { describeString(String($0)) },
         kind(Character.self) { String($0).debugDescription },
     ]
+
+    /// The longest string described whole; a longer one is cut *before* it is escaped, so a 20 MB
+    /// string in the state costs what its first 4,096 characters cost.
+    static let maximumStringLength = 4_096
+
+    private static func describeString(_ string: String) -> String {
+        // `utf8.count` is O(1) for native strings; a string of few bytes has few characters.
+        guard string.utf8.count > maximumStringLength else { return string.debugDescription }
+        let head = string.prefix(maximumStringLength)
+        guard head.endIndex < string.endIndex else { return string.debugDescription }
+        return String(head).debugDescription + "…"
+    }
 
     private static func kind(of value: Any) -> Kind? {
         let type = ObjectIdentifier(Swift.type(of: value))
