@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ReduxLogging", targets: ["ReduxLogging"]),
         .library(name: "ReduxPersistence", targets: ["ReduxPersistence"]),
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
+        .library(name: "ReduxTestingReporter", targets: ["ReduxTestingReporter"]),
         .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
@@ -22,7 +23,18 @@ let package = Package(
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
         .target(name: "ReduxLogging", dependencies: ["Redux"]),
         .target(name: "ReduxPersistence", dependencies: ["Redux"]),
-        .target(name: "ReduxTesting", dependencies: ["Redux"]),
+        // Links no test framework, so apps and previews can link it; failures go through
+        // ReduxTestingReporter, linked here where test frameworks are ordinary libraries, and added
+        // by test targets on Apple platforms (found at run time there).
+        .target(
+            name: "ReduxTesting",
+            dependencies: [
+                "Redux",
+                .target(
+                    name: "ReduxTestingReporter",
+                    condition: .when(platforms: [.linux, .windows, .android, .openbsd, .wasi])),
+            ]),
+        .target(name: "ReduxTestingReporter"),
         .target(name: "ReduxEffects", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
@@ -32,21 +44,28 @@ let package = Package(
         // Helpers shared by the test targets (a gate, a log); not a product.
         .target(name: "ReduxTestSupport", path: "Tests/ReduxTestSupport"),
         .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTestSupport"]),
-        .testTarget(name: "ReduxAsyncTests", dependencies: ["ReduxAsync", "ReduxTesting", "ReduxTestSupport"]),
-        .testTarget(name: "ReduxThunkTests", dependencies: ["ReduxThunk", "ReduxTesting", "ReduxTestSupport"]),
+        .testTarget(
+            name: "ReduxAsyncTests",
+            dependencies: ["ReduxAsync", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"]),
+        .testTarget(
+            name: "ReduxThunkTests",
+            dependencies: ["ReduxThunk", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"]),
         .testTarget(name: "ReduxLoggingTests", dependencies: ["ReduxLogging"]),
         .testTarget(
             name: "ReduxPersistenceTests",
-            dependencies: ["ReduxPersistence", "ReduxTesting", "PersistenceCrashChild"]
+            dependencies: ["ReduxPersistence", "ReduxTesting", "ReduxTestingReporter", "PersistenceCrashChild"]
         ),
         // Writes continuously so the crash test can kill it with SIGKILL; not a product.
         .executableTarget(
             name: "PersistenceCrashChild", dependencies: ["ReduxPersistence"], path: "Tests/PersistenceCrashChild"),
         .testTarget(
-            name: "ReduxEffectsTests", dependencies: ["ReduxEffects", "ReduxTesting", "ReduxTestSupport"]),
+            name: "ReduxEffectsTests",
+            dependencies: ["ReduxEffects", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"]),
         .testTarget(
             name: "ReduxTestingTests",
-            dependencies: ["ReduxTesting", "ReduxAsync", "ReduxThunk", "ReduxEffects", "ReduxTestSupport"]),
+            dependencies: [
+                "ReduxTesting", "ReduxTestingReporter", "ReduxAsync", "ReduxThunk", "ReduxEffects", "ReduxTestSupport",
+            ]),
         // The example app's logic (Examples/PokeMaster): built and tested with the package, not a product.
         .target(
             name: "PokeMaster",
@@ -56,13 +75,17 @@ let package = Package(
             path: "Examples/PokeMaster/Sources/PokeMaster"
         ),
         .testTarget(
-            name: "PokeMasterTests", dependencies: ["PokeMaster", "ReduxTesting", "ReduxPersistence", "ReduxLogging"],
+            name: "PokeMasterTests",
+            dependencies: [
+                "PokeMaster", "ReduxTesting", "ReduxTestingReporter", "ReduxPersistence", "ReduxLogging",
+            ],
             path: "Examples/PokeMaster/Tests/PokeMasterTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",
             dependencies: [
-                "Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxLogging", "ReduxPersistence",
+                "Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxTestingReporter", "ReduxLogging",
+                "ReduxPersistence",
                 "ReduxEffects", "ReduxTestSupport",
             ]
         ),

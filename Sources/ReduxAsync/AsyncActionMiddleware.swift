@@ -107,10 +107,16 @@ func start<State>(
     onError: @escaping AsyncActionErrorHandler
 ) {
     let id = asyncAction.cancellationID.map { AnyHashable($0) }
+    // What a cancelled run dispatches is dropped: it was told to stop, and its results are stale
+    // (search-as-you-type must never show an older query's results) — as `Send` does for commands.
+    let send: Dispatch = { action in
+        guard !Task.isCancelled else { return }
+        dispatch(action)
+    }
     effects.run(id: id, cancelInFlight: asyncAction.cancelsInFlight) {
         do {
             try await AsyncActionDependencies.$current.withValue(dependencies) {
-                try await asyncAction.run(dispatch: dispatch, getState: getState)
+                try await asyncAction.run(dispatch: send, getState: getState)
             }
         } catch {
             if error is CancellationError || Task.isCancelled { return }

@@ -33,8 +33,23 @@ struct LogFormatter<State>: Sendable {
         switch options.colors {
         case .always: colored = true
         case .never: colored = false
-        case .automatic: colored = options.sink.isStandardOutput && isatty(STDOUT_FILENO) == 1
+        case .automatic:
+            colored =
+                options.sink.isStandardOutput
+                && Self.terminalShowsColors(
+                    isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         }
+    }
+
+    /// Whether standard output shows ANSI colours: a terminal, with a `TERM` that is not `dumb`,
+    /// and not Xcode's console — which is a terminal to `isatty` but shows escape codes as text. Xcode
+    /// is recognised by the variables it sets in the processes it runs.
+    static func terminalShowsColors(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal else { return false }
+        let xcodeMarkers = ["__XCODE_BUILT_PRODUCTS_DIR_PATHS", "XCODE_RUNNING_FOR_PREVIEWS", "OS_ACTIVITY_DT_MODE"]
+        if xcodeMarkers.contains(where: { environment[$0] != nil }) { return false }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return true
     }
 
     func log(action: any Action, before: ShownState?, after: ShownState?, elapsed: Duration?) {

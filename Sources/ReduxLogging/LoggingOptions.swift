@@ -36,7 +36,8 @@ public enum LogStyle: Sendable {
 
 /// Whether to colour the output with ANSI escape codes.
 public enum LogColors: Sendable {
-    /// Colours when writing to standard output and it is a terminal.
+    /// Colours when writing to standard output and it is a terminal that shows colours: not
+    /// Xcode's console (recognised by its environment), and not a `TERM` of `dumb` or none.
     case automatic
     /// Always colour.
     case always

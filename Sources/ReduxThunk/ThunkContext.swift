@@ -11,12 +11,32 @@ public struct ThunkContext<State, Extra: Sendable> {
     /// The dependencies given to the thunk middleware (an API client, a clock, …).
     public let extra: Extra
 
+    /// The store's dispatch, unguarded: for ``run(_:)``, which must reach the middleware even from
+    /// a cancelled run (to be told it is cancelled).
+    let storeDispatch: Dispatch
+
     @usableFromInline
     init(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, extra: Extra) {
         self.dispatch = dispatch
+        self.storeDispatch = dispatch
         self.getState = getState
         self.extra = extra
     }
+
+    private init(guarding context: ThunkContext) {
+        let dispatch = context.storeDispatch
+        self.dispatch = { action in
+            guard !Task.isCancelled else { return }
+            dispatch(action)
+        }
+        self.storeDispatch = dispatch
+        self.getState = context.getState
+        self.extra = context.extra
+    }
+
+    /// This context, with a ``dispatch`` that drops what a cancelled run sends: an async thunk's
+    /// work gets it, so that a cancelled request's results never arrive (as with `Send`).
+    func droppingAfterCancellation() -> ThunkContext { ThunkContext(guarding: self) }
 
     /// The store's current state; the same as `getState()`.
     public var state: State { getState() }
@@ -28,6 +48,6 @@ public struct ThunkContext<State, Extra: Sendable> {
     /// - Throws: What the thunk threw, `CancellationError` if it was cancelled, or a ``ThunkError``.
     @discardableResult
     public func run<Value>(_ thunk: AsyncThunk<State, Extra, Value>) async throws -> Value {
-        try await ThunkRunner.run(thunk, dispatch: dispatch)
+        try await ThunkRunner.run(thunk, dispatch: storeDispatch)
     }
 }

@@ -150,6 +150,7 @@ extension AsyncThunk: AsyncThunkStarting {
         }
         let body = self.body
         let finish = self.finish
+        let workContext = context.droppingAfterCancellation()
         let task = Task<Value, any Error> { @MainActor in
             // The work runs in a task of its own, raced against cancellation: a cancelled run ends
             // now, as Redux Toolkit's does on abort, even when the work ignores cancellation. Its
@@ -157,7 +158,7 @@ extension AsyncThunk: AsyncThunkStarting {
             let race = OutcomeRace<Value>()
             let work = Task { @MainActor in
                 do {
-                    race.resolve(.fulfilled(try await body(context)))
+                    race.resolve(.fulfilled(try await body(workContext)))
                 } catch {
                     race.resolve(error is CancellationError ? .cancelled : .failed(error))
                 }

@@ -99,3 +99,19 @@ struct HostileStateLoggingTests {
         #expect(captured.text.utf8.count < 40_000)
     }
 }
+
+/// Colours only where they show (issue 23, item 13).
+struct LogColorDetectionTests {
+    @Test func xcodesConsoleIsATerminalThatShowsNoColors() {
+        let shows = { (environment: [String: String]) in
+            LogFormatter<Int>.terminalShowsColors(isTerminal: true, environment: environment)
+        }
+        #expect(shows(["TERM": "xterm-256color"]))
+        #expect(!shows(["TERM": "xterm-256color", "__XCODE_BUILT_PRODUCTS_DIR_PATHS": "/tmp/Build"]))
+        #expect(!shows(["OS_ACTIVITY_DT_MODE": "YES"]))
+        #expect(!shows(["XCODE_RUNNING_FOR_PREVIEWS": "1", "TERM": "xterm"]))
+        #expect(!shows(["TERM": "dumb"]))
+        #expect(!shows([:]))
+        #expect(!LogFormatter<Int>.terminalShowsColors(isTerminal: false, environment: ["TERM": "xterm"]))
+    }
+}

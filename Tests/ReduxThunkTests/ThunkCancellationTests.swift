@@ -63,4 +63,21 @@ struct ThunkCancellationTests {
         #expect(value == "user-3")
         #expect(store.reduced == ["Pending<LoadUser>", "Fulfilled<LoadUser, String>"])
     }
+
+    /// What a cancelled async thunk dispatches after its cancellation is dropped, even from work
+    /// that does not check for it (issue 23, item 6).
+    @Test func aCancelledThunksLaterDispatchesAreDropped() async {
+        let store = makeStore()
+        let gate = Gate()
+        store.dispatch(
+            AsyncThunk<AppState, Dependencies, Void>(id: "fetch") { context in
+                await gate.wait()
+                context.dispatch(SetUser(name: "stale"))
+            })
+        store.effects.cancel(id: "fetch")
+        await gate.open()
+        for _ in 0..<100 { await Task.yield() }
+        #expect(store.user == nil)
+        #expect(!store.reduced.contains("SetUser"))
+    }
 }
