@@ -1,6 +1,6 @@
 /// The asynchronous work in flight on behalf of one store.
 ///
-/// Middleware that start tasks (async actions, thunks, persistence) register them here, so that:
+/// Middleware that start tasks (async actions, thunks, commands) register them here, so that:
 /// - the store cancels them all when it is released;
 /// - tests and apps can wait for them: `await store.effects.waitForAll()`;
 /// - work can be cancelled by identifier, or replace the work in flight with the same identifier.
@@ -23,6 +23,10 @@
 ///     }
 /// }
 /// ```
+///
+/// Persistence does not register its writes here: a write must finish even when the store is
+/// released (cancelling it would lose the change), and tests wait for it with
+/// `persister.flush()`, not `waitForAll()`.
 ///
 /// `Effects` is main-actor isolated and therefore `Sendable`.
 @MainActor

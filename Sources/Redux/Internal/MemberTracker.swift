@@ -211,7 +211,9 @@ extension StoreCore {
         let armed = machine.members.armed
         var changed: [ObservedMember<State>] = []
         // The comparisons read the state in place (no copy, so no retain of each of its
-        // references): they only read, and run no code of the app's.
+        // references). They call each member's `==`, which for the app's own types is app code: it
+        // must be pure. A `==` that dispatches is still safe — the store is busy until this pass
+        // ends, so the action is queued (DispatchRules) and the state is not written meanwhile.
         withStatePointer { pointer in
             withBuffer(of: armed) { armed in
                 for index in armed.indices where !armed[index].isUnchanged(pointer) {

@@ -26,19 +26,19 @@ final class PokeMasterApp {
         let persister = Persister<AppState, PersistedAccount>(
             key: "account", storage: storage, project: { PersistedAccount(user: $0.settings.loginUser) },
             restore: restoreAccount)
-        var middleware: [Middleware<AppState>] = []
-        #if DEBUG
-            if let logSink {
-                middleware.append(loggingMiddleware(redactingLogOptions(sink: logSink)))
-            }
-        #endif
-        middleware += [
+        var middleware: [Middleware<AppState>] = [
             analyticsMiddleware(track: track),
             thunkMiddleware(extra: dependencies),
             asyncActionMiddleware(dependencies: dependencies),
             commandMiddleware(dependencies: dependencies),
             persister.middleware,
         ]
+        #if DEBUG
+            // Last, as docs/logging.md advises: it logs exactly what reaches the reducer.
+            if let logSink {
+                middleware.append(loggingMiddleware(redactingLogOptions(sink: logSink)))
+            }
+        #endif
         self.persister = persister
         store = Store(initialState: AppState(), reducer: appReducer(persister: persister), middleware: middleware)
     }
