@@ -9,6 +9,7 @@ extension Store {
     /// - Parameter keyPath: The member to read.
     /// - Returns: The member's current value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        if core.machine.rules.isInReducer { ReducerRules.refuseRead(storeState: State.self) }
         core.accessState()
         return core.state[keyPath: keyPath]
     }
@@ -23,6 +24,7 @@ extension Store {
     /// - Returns: The member's current value.
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        core.refuseReadInReducer()
         core.observeMember(keyPath) { offset in MemberProbe.make(Value.self, offset: offset) }
         return core.state[keyPath: keyPath]
     }

@@ -72,6 +72,7 @@ public final class Store<State>: Observable {
     /// reduction invalidates it. Read members through dynamic member lookup (`store.count`) to
     /// depend on one member only.
     public var state: State {
+        if core.machine.rules.isInReducer { ReducerRules.refuseRead(storeState: State.self) }
         core.accessState()
         return core.state
     }

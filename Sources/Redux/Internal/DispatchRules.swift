@@ -21,8 +21,17 @@ struct DispatchRules {
     /// Set from the moment an action reaches the reducer until the dispatch that reduced it
     /// returns, and during setup.
     @usableFromInline var isBusy = true
+    /// What runs of a reduction: nothing, the reducer itself, or the observers after it.
+    @usableFromInline var phase = ReductionPhase.idle
+
     /// Set while the reducer and the observers run.
-    @usableFromInline var isReducing = false
+    @inlinable
+    var isReducing: Bool { phase != .idle }
+
+    /// Set while the reducer itself runs: the state is being written in place, so reading it,
+    /// subscribing to it or cancelling a subscription now is refused (see `StoreCore`).
+    @inlinable
+    var isInReducer: Bool { phase == .reducer }
     /// How many dispatch frames are on the stack.
     @usableFromInline var depth = 0
     /// What was dispatched, or passed to `next`, while the store was busy.
@@ -78,8 +87,20 @@ struct DispatchRules {
             return false
         }
         isBusy = true
-        isReducing = true
+        phase = .observers
         return true
+    }
+
+    /// The reducer itself starts.
+    @inlinable @inline(__always)
+    mutating func enterReducer() {
+        phase = .reducer
+    }
+
+    /// The reducer returned; the observers run next.
+    @inlinable @inline(__always)
+    mutating func reducerReturned() {
+        phase = .observers
     }
 
     /// The reducer and the observers are done. Returns whether the reduction happened outside any
@@ -87,7 +108,7 @@ struct DispatchRules {
     /// is free again and the caller must drain the queue.
     @inlinable @inline(__always)
     mutating func endReduction() -> Bool {
-        isReducing = false
+        phase = .idle
         guard depth == 0 else { return false }
         isBusy = false
         return true
@@ -120,4 +141,16 @@ struct DispatchRules {
     mutating func nextQueued() -> ActionQueue.Entry? {
         queue.popFirst()
     }
+}
+
+/// The part of a reduction that is running.
+@usableFromInline
+enum ReductionPhase: UInt8 {
+    /// No reduction.
+    case idle
+    /// The reducer: the state is being written in place.
+    case reducer
+    /// The rest of a reduction: observation callbacks before the reducer, and the observers and
+    /// subscribers after it.
+    case observers
 }

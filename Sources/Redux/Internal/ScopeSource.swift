@@ -167,7 +167,8 @@ final class MemberScope<Root, State>: ScopeSource {
     var effects: Effects { core.effects }
 
     func currentState() -> State {
-        withPointer(to: core.state) { reader.read($0) }
+        if core.machine.rules.isInReducer { ReducerRules.refuseRead(storeState: Root.self) }
+        return withPointer(to: core.state) { reader.read($0) }
     }
 
     func observeWhole() {

@@ -21,10 +21,14 @@ final class StoreCore<State>: Observable {
     #if DEBUG
         @usableFromInline var state: State
         @usableFromInline var machine = Machine<State>()
+        @usableFromInline var work = ReducerWork()
     #else
         @exclusivity(unchecked) @usableFromInline var state: State
         @exclusivity(unchecked) @usableFromInline var machine = Machine<State>()
+        @exclusivity(unchecked) @usableFromInline var work = ReducerWork()
     #endif
+    // `work` is apart from `machine` so that the reducer, which writes it, holds no access to the
+    // machine: what a reducer does to its own store is checked there (`DispatchRules.isInReducer`).
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
     /// The reducer's body that also collects the work it returns; a no-op, never called, for plain
     /// reducers. Not optional: binding an optional closure copies it (a retain and a release per
@@ -85,9 +89,6 @@ struct Machine<State> {
     @usableFromInline var isStateObserved = false
     @usableFromInline var subscribers = SubscriberList<State>()
     @usableFromInline var members = MemberTracker<State>()
-    /// The work the reducer returned in the reduction in progress.
-    @usableFromInline var work = ReducerWork()
-
     @usableFromInline nonisolated init() {}
 }
 
@@ -167,7 +168,7 @@ extension StoreCore {
         if !machine.subscribers.isEmpty {
             notifySubscribers()
         }
-        if collectsWork, !machine.work.isEmpty {
+        if collectsWork, !work.isEmpty {
             deliverWork(after: action)
         }
         if machine.rules.endReduction() {
@@ -180,11 +181,15 @@ extension StoreCore {
     @inlinable
     @inline(__always)
     func runReducer(_ action: any Action) {
+        // Marked for the reducer's own call only: an observation callback that runs in `willSet`,
+        // before it, reads the state as it was, legitimately.
+        machine.rules.enterReducer()
         if collectsWork {
-            reduceWithWork(&state, action, &machine.work)
+            reduceWithWork(&state, action, &work)
         } else {
             reduceBody(&state, action)
         }
+        machine.rules.reducerReturned()
     }
 
     /// Hands the work the reducer returned to the `ReduxEffects` middleware, after the observers and
@@ -192,8 +197,8 @@ extension StoreCore {
     /// after this action, in order.
     @usableFromInline
     func deliverWork(after action: any Action) {
-        let items = machine.work.items
-        machine.work = ReducerWork()
+        let items = work.items
+        work = ReducerWork()
         effects.deliverReducerWork(items, after: action, storeState: State.self)
     }
 
@@ -287,12 +292,24 @@ extension StoreCore {
     /// that cancels it.
     @inlinable
     func subscribe(_ subscriber: Subscriber<State>) -> Subscription {
+        if machine.rules.isInReducer {
+            // The reducer is writing the state: its first value would be half-written. Refused.
+            ReducerRules.refused("subscribed to", storeState: State.self)
+            subscriber.isActive = false
+            return Subscription {}
+        }
         machine.subscribers.append(subscriber)
         // The handle holds the subscriber weakly: once the store drops it (cancelled, or the store
         // shut down), its observer — and what that captured, such as a stream's continuation — is
         // released even while the handle lives on.
         let subscription = Subscription { [self, weak subscriber] in
             guard let subscriber else { return }
+            if machine.rules.isInReducer {
+                // The reducer holds the store's machinery: stop the subscriber now (it is never
+                // called again) and take it out of the list once the reducer has returned.
+                removeAfterReduction(subscriber)
+                return
+            }
             let removed = machine.subscribers.remove(subscriber)
             withExtendedLifetime(removed) {}
         }
@@ -322,6 +339,28 @@ extension StoreCore {
 }
 
 extension StoreCore {
+    /// Stops with a message naming the cause when the reducer is running (its state is
+    /// half-written); returns otherwise. Out of line: inlined, the check cost a member read ~600
+    /// instructions (it kept the read from being specialised).
+    @usableFromInline
+    @inline(never)
+    func refuseReadInReducer() {
+        if machine.rules.isInReducer { ReducerRules.refuseRead(storeState: State.self) }
+    }
+
+    /// A subscription cancelled by the reducer: the subscriber is stopped now (never called again)
+    /// and leaves the list once the reducer has returned.
+    @usableFromInline
+    @inline(never)
+    func removeAfterReduction(_ subscriber: Subscriber<State>) {
+        ReducerRules.refused("cancelled a subscription of", storeState: State.self)
+        subscriber.isActive = false
+        Task { @MainActor [weak self, weak subscriber] in
+            guard let self, let subscriber else { return }
+            withExtendedLifetime(self.machine.subscribers.remove(subscriber)) {}
+        }
+    }
+
     /// Whether no subscriber is registered (tests).
     var hasNoSubscribers: Bool { machine.subscribers.isEmpty }
 }
@@ -346,4 +385,42 @@ func withMutablePointer<Value, Result>(to value: inout Value, _ body: (UnsafeMut
 @inlinable
 func withPointer<Value, Result>(to value: Value, _ body: (UnsafePointer<Value>) -> Result) -> Result {
     withUnsafePointer(to: value, body)
+}
+
+/// What a reducer must not do to its own store, and what happens when it does (docs/architecture.md,
+/// "A reducer must not touch its store"): a reducer runs while the store writes its state in
+/// place, so the state it could read is half-written.
+@MainActor
+@usableFromInline
+enum ReducerRules {
+    /// Reports that a reducer touched its store. Reading the state (`fatal`) is refused by stopping
+    /// the program with a message naming the cause — the alternative is a torn read; subscribing is
+    /// refused (the subscription is never called) and cancelling is deferred, each with a warning
+    /// on standard error in every build, once per store state type.
+    @usableFromInline
+    @inline(never)
+    static func refused(_ what: String, storeState: Any.Type, fatal: Bool = false) {
+        let message =
+            "swift-redux: a reducer \(what) its own Store<\(storeState)> while reducing. A reducer must "
+            + "be pure: read the state it is given (its `inout` argument), and subscribe, cancel or read the "
+            + "store from a middleware, a subscriber or a command instead"
+        if fatal {
+            Diagnostics.sink("error: " + message + "; the state is half-written now, so it is not read.")
+            fatalError(message)
+        }
+        guard warned.insert("\(what):\(storeState)").inserted else { return }
+        Diagnostics.sink(
+            "warning: " + message
+                + (what.hasPrefix("subscribed") ? "; not subscribed." : "; cancelled once the reducer returns."))
+    }
+
+    private static var warned: Set<String> = []
+
+    /// Stops with the message, when the store is reducing: for every read of the state.
+    @usableFromInline
+    @inline(never)
+    static func refuseRead(storeState: Any.Type) -> Never {
+        refused("read the state of", storeState: storeState, fatal: true)
+        fatalError("unreachable")
+    }
 }

@@ -80,33 +80,35 @@ package enum ValueDiff {
         _ value: Reflection, maxElements: Int = 10, maxLength: Int = 2_000
     ) -> String {
         var text = ""
-        Bounded(maxElements: maxElements, walk: Bounded.Walk()).write(value, into: &text, depth: 0)
+        var bounded = Bounded(maxElements: maxElements)
+        bounded.write(value, into: &text, depth: 0)
         guard text.count > maxLength else { return text }
         return String(text.prefix(maxLength)) + "…"
     }
 
     private struct Bounded {
         let maxElements: Int
-        let walk: Walk
+        /// The objects on the path from the root: a class graph may point back to an ancestor (a
+        /// folder's `parent`). Empty, and so never allocated, for states without classes.
+        var ancestors: Set<ObjectIdentifier> = []
+        /// How many composite values this description wrote.
+        var written = 0
 
-        /// What one description has walked: the objects on the path from the root (a class graph
-        /// may point back to an ancestor — a folder's `parent`) and how many values it wrote.
-        final class Walk {
-            var ancestors: Set<ObjectIdentifier> = []
-            var written = 0
+        init(maxElements: Int) {
+            self.maxElements = maxElements
         }
 
         /// The most values one description writes: a wide and deep graph (ten children a level,
         /// twelve levels) would otherwise take forever to describe, only to be cut.
         static let maximumValues = 4_000
 
-        func write(_ node: Reflection, into text: inout String, depth: Int) {
+        mutating func write(_ node: Reflection, into text: inout String, depth: Int) {
             if let leaf = Leaf.describe(node.value) {
                 text += leaf
                 return
             }
-            walk.written += 1
-            guard walk.written <= Self.maximumValues else {
+            written += 1
+            guard written <= Self.maximumValues else {
                 text += "…"
                 return
             }
@@ -122,7 +124,7 @@ package enum ValueDiff {
             text += own
         }
 
-        private func writeComposite(_ node: Reflection, into text: inout String, depth: Int) {
+        private mutating func writeComposite(_ node: Reflection, into text: inout String, depth: Int) {
             let value = node.value
             if let array = Leaf.describeElements(value, limit: maxElements) {
                 writeElements(array.elements, total: array.total, into: &text)
@@ -148,12 +150,12 @@ package enum ValueDiff {
                     return
                 }
                 let identity = ObjectIdentifier(value as AnyObject)
-                guard walk.ancestors.insert(identity).inserted else {
+                guard ancestors.insert(identity).inserted else {
                     // Points back to an object being described: say so instead of recursing.
                     text += "<cycle: \(TypeNames.name(of: mirror.subjectType))>"
                     return
                 }
-                defer { walk.ancestors.remove(identity) }
+                defer { ancestors.remove(identity) }
                 text += TypeNames.name(of: mirror.subjectType) + "("
                 writeFields(node, into: &text, depth: depth)
                 text += ")"
@@ -180,23 +182,25 @@ package enum ValueDiff {
                 }
                 text += ")"
             case .collection?, .set?:
-                writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { element, text in
-                    write(Reflection(element), into: &text, depth: depth + 1)
+                writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { this, element, text in
+                    this.write(Reflection(element), into: &text, depth: depth + 1)
                 }
             case .dictionary?:
-                writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { pair, text in
+                writeElements(value, mirror, open: "[", close: "]", into: &text, depth: depth) { this, pair, text in
                     let parts = Array(Mirror(reflecting: pair).children)
-                    guard parts.count == 2 else { return write(Reflection(pair), into: &text, depth: depth + 1) }
-                    write(Reflection(parts[0].value), into: &text, depth: depth + 1)
+                    guard parts.count == 2 else {
+                        return this.write(Reflection(pair), into: &text, depth: depth + 1)
+                    }
+                    this.write(Reflection(parts[0].value), into: &text, depth: depth + 1)
                     text += ": "
-                    write(Reflection(parts[1].value), into: &text, depth: depth + 1)
+                    this.write(Reflection(parts[1].value), into: &text, depth: depth + 1)
                 }
             default:
                 text += String(reflecting: value).replacingNewlines()
             }
         }
 
-        func writeFields(_ node: Reflection, into text: inout String, depth: Int) {
+        mutating func writeFields(_ node: Reflection, into text: inout String, depth: Int) {
             var first = true
             for child in node.children {
                 if !first { text += ", " }
@@ -207,7 +211,7 @@ package enum ValueDiff {
         }
 
         /// An array of leaves, as ``writeElements(_:_:open:close:into:depth:element:)`` writes it.
-        func writeElements(_ described: [String], total: Int, into text: inout String) {
+        mutating func writeElements(_ described: [String], total: Int, into text: inout String) {
             text += "["
             text += described.joined(separator: ", ")
             writeRest(written: described.count, total: total, into: &text)
@@ -215,22 +219,22 @@ package enum ValueDiff {
         }
 
         /// `, … 990 more` after the elements written, when some were left out.
-        func writeRest(written: Int, total: Int, into text: inout String) {
+        mutating func writeRest(written: Int, total: Int, into text: inout String) {
             if total > written {
                 text += "\(written > 0 ? ", " : "")… \(total - written) more"
             }
         }
 
-        func writeElements(
+        mutating func writeElements(
             _ value: Any, _ mirror: Mirror, open: String, close: String, into text: inout String, depth: Int,
-            element: (Any, inout String) -> Void
+            element: (inout Bounded, Any, inout String) -> Void
         ) {
             text += open
             var written = 0
             let iterator = mirror.children.makeIterator()
             while written < maxElements, let child = iterator.next() {
                 if written > 0 { text += ", " }
-                element(child.value, &text)
+                element(&self, child.value, &text)
                 written += 1
             }
             // `Mirror.children.count` walks the whole collection; the collection knows its count.
@@ -264,9 +268,8 @@ package enum ValueDiff {
         }
 
         func finish() -> [String] {
-            var result = omitted > 0 ? lines + ["… and \(omitted) more change\(omitted == 1 ? "" : "s")"] : lines
-            result += notes
-            return result
+            let result = omitted > 0 ? lines + ["… and \(omitted) more change\(omitted == 1 ? "" : "s")"] : lines
+            return notes.isEmpty ? result : result + notes
         }
 
         mutating func note(_ text: String) {
