@@ -29,6 +29,18 @@ public struct FileStorage: PersistenceStorage {
     /// The default ``maximumFileSize``: 256 MiB.
     public static let defaultMaximumFileSize = 256 << 20
 
+    /// The permissions a write gives the file.
+    public enum FileMode: Sendable, Equatable {
+        /// Owner-only (0600), whatever the file had: for the app's private state.
+        case ownerOnly
+        /// The file keeps the permissions it has; a new file gets `newFiles` (before the umask):
+        /// for documents the user owns.
+        case keepExisting(newFiles: UInt16)
+    }
+
+    /// The permissions a write gives the file: ``FileMode/ownerOnly`` unless told otherwise.
+    public let fileMode: FileMode
+
     /// The longest key, in UTF-8 bytes: 190. File names are limited to 255 bytes; a write's
     /// temporary file adds 42 bytes to the key (`.<key>.<UUID>.tmp`), and the name under which the
     /// persister keeps corrupt data aside adds up to 23 (`<key>.corrupt-<seconds>-<n>`), which must
@@ -40,9 +52,13 @@ public struct FileStorage: PersistenceStorage {
     /// - Parameters:
     ///   - directory: The directory.
     ///   - maximumFileSize: The largest file read; see ``maximumFileSize``.
-    public init(directory: URL, maximumFileSize: Int = FileStorage.defaultMaximumFileSize) {
+    ///   - fileMode: The permissions a write gives the file; owner-only by default.
+    public init(
+        directory: URL, maximumFileSize: Int = FileStorage.defaultMaximumFileSize, fileMode: FileMode = .ownerOnly
+    ) {
         self.directory = directory
         self.maximumFileSize = maximumFileSize
+        self.fileMode = fileMode
     }
 
     /// Stores files under the platform's directory for application data, in a folder named
@@ -57,6 +73,7 @@ public struct FileStorage: PersistenceStorage {
         try Self.validate(name)
         self.directory = Self.applicationDataDirectory().appendingPathComponent(name, isDirectory: true)
         self.maximumFileSize = maximumFileSize
+        self.fileMode = .ownerOnly
     }
 
     static func applicationDataDirectory() -> URL {
@@ -195,6 +212,19 @@ public struct FileStorage: PersistenceStorage {
         let temporary = directory.appendingPathComponent(Self.temporaryName(for: key)).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw PersistenceError.io(operation: "create \(temporary)", errno: errno) }
+        if case .keepExisting(let newFiles) = fileMode {
+            // The document keeps its permissions; a new one gets `newFiles`, less the umask.
+            var existing = stat()
+            let mode: mode_t
+            if stat(target, &existing) == 0 {
+                mode = existing.st_mode & 0o7777
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                mode = mode_t(newFiles) & ~mask
+            }
+            _ = fchmod(descriptor, mode)
+        }
         var written = 0
         let result: Int32 = data.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return 0 }

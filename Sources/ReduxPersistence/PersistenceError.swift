@@ -19,6 +19,9 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// Writing failed (read-only directory, disk full). The store keeps working and the next
     /// change tries again.
     case writeFailed(key: String, underlying: any Error)
+    /// The user's document could not be read in the app's format (``DocumentFormat``). It is left
+    /// where it is, untouched — never renamed — and saving is paused so that it is not overwritten.
+    case unreadableDocument(key: String, underlying: any Error)
     /// A storage key longer than the storage can write: ``FileStorage`` names a write's temporary
     /// file after the key, and file names are limited to 255 bytes. Rejected before anything is
     /// written.
@@ -65,6 +68,8 @@ public enum PersistenceError: Error, CustomStringConvertible {
             return "reading persisted data for \"\(key)\" failed: \(underlying)"
         case .writeFailed(let key, let underlying):
             return "writing persisted data for \"\(key)\" failed: \(underlying); will retry on the next change"
+        case .unreadableDocument(let key, let underlying):
+            return "the document \"\(key)\" could not be read (\(underlying)); left untouched, saving paused"
         case .keyTooLong(let key, let length, let limit):
             return "storage key \"\(key.prefix(40))…\" is \(length) bytes long; at most \(limit) can be written "
                 + "(file names are limited to 255 bytes; a write's temporary file adds 42, a kept-aside copy 23)"

@@ -128,11 +128,11 @@ public struct Migration: Sendable {
 }
 
 /// Decodes stored data of any supported version into the current value.
-struct Decoding<Persisted: Codable> {
+struct Decoding<Persisted: Codable & Sendable> {
     let key: String
     let version: Int
     let migrations: [Migration]
-    let coder: any PersistenceCoder
+    let layout: StoredLayout<Persisted>
 
     enum Failure: Error {
         /// The data is unusable: move it aside.
@@ -142,11 +142,32 @@ struct Decoding<Persisted: Codable> {
     }
 
     func decode(_ data: Data) -> Result<Persisted, Failure> {
+        let coder: any PersistenceCoder
+        let unversioned: (@Sendable (Data) throws -> Persisted)?
+        switch layout {
+        case .document(let format):
+            // The user's own file: unreadable is reported and the file left where it is.
+            do {
+                return .success(try format.decode(data))
+            } catch {
+                return .failure(.unreadable(.unreadableDocument(key: key, underlying: error)))
+            }
+        case .versioned(let versionedCoder, let legacy):
+            coder = versionedCoder
+            unversioned = legacy
+        }
         let header: VersionHeader
         do {
             header = try coder.decode(VersionHeader.self, from: data)
         } catch {
-            return .failure(.corrupt(error))
+            guard let unversioned else { return .failure(.corrupt(error)) }
+            // Saved before the library (no envelope): read as the app wrote it; the next write
+            // stores it in the envelope, at the current version.
+            do {
+                return .success(try unversioned(data))
+            } catch let legacyError {
+                return .failure(.corrupt(legacyError))
+            }
         }
         if header.version > version {
             return .failure(.unreadable(.newerVersion(key: key, stored: header.version, supported: version)))

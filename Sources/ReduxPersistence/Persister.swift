@@ -85,6 +85,9 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     ///   - storage: Where the data lives.
     ///   - coder: How values become bytes; JSON by default.
     ///   - migrations: How to read older versions, one per version step.
+    ///   - unversioned: Reads data saved before the app adopted this library — without the
+    ///     persister's version envelope — as the app wrote it (`DocumentFormat.json().decode`, or a
+    ///     decoder of the old type and a conversion). `nil` (the default): such data is corrupt.
     ///   - interval: At most one write per interval; the first change is written at once.
     ///   - sleep: Waits between writes; inject a controllable one in tests.
     ///   - project: The part of the state to persist.
@@ -92,28 +95,89 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     ///     restore, it is called by ``reducer`` on the live state, so it decides how the restored
     ///     value merges with what was dispatched before it.
     ///   - onError: Receives every error; the default writes it to standard error.
-    public init(
+    public convenience init(
         key: String,
         version: Int = 1,
         storage: any PersistenceStorage,
         coder: any PersistenceCoder = JSONPersistenceCoder(),
         migrations: [Migration] = [],
+        unversioned: (@Sendable (Data) throws -> Persisted)? = nil,
         interval: Duration = .seconds(1),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         project: @escaping @MainActor (State) -> Persisted,
         restore: @escaping @Sendable (inout State, Persisted) -> Void,
         onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
     ) {
+        self.init(
+            key: key, version: version, storage: storage, migrations: migrations,
+            layout: .versioned(coder: coder, unversioned: unversioned), interval: interval, sleep: sleep,
+            project: project, restore: restore, onError: onError)
+    }
+
+    /// Creates a persister that saves a part of the state as a document in the app's own format,
+    /// at a path the app gives (a file the user chose, say).
+    ///
+    /// ```swift
+    /// let persister = Persister<AppState, [TodoItem]>(
+    ///     document: url, format: taskPaper, project: \.items, restore: { state, items in state.items = items })
+    /// ```
+    ///
+    /// The format sees the value itself — no envelope, no version of the persister's. Writes are
+    /// atomic and coalesced as for any persister; the file keeps its permissions (a new one is
+    /// created readable by others, 0644, as documents are). A file that the format cannot read is
+    /// reported as ``PersistenceError/unreadableDocument(key:underlying:)`` and left where it is,
+    /// untouched; saving then stays paused so that it is never overwritten.
+    ///
+    /// - Parameters:
+    ///   - document: The file's URL; its directory must exist.
+    ///   - format: How the value becomes the file's bytes, and back.
+    ///   - maximumFileSize: The largest file read; see ``FileStorage/maximumFileSize``.
+    ///   - interval: At most one write per interval; the first change is written at once.
+    ///   - sleep: Waits between writes; inject a controllable one in tests.
+    ///   - project: The part of the state to save.
+    ///   - restore: Puts a read value back into a state.
+    ///   - onError: Receives every error; the default writes it to standard error.
+    public convenience init(
+        document: URL,
+        format: DocumentFormat<Persisted>,
+        maximumFileSize: Int = FileStorage.defaultMaximumFileSize,
+        interval: Duration = .seconds(1),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        project: @escaping @MainActor (State) -> Persisted,
+        restore: @escaping @Sendable (inout State, Persisted) -> Void,
+        onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
+    ) {
+        let storage = FileStorage(
+            directory: document.deletingLastPathComponent(), maximumFileSize: maximumFileSize,
+            fileMode: .keepExisting(newFiles: 0o644))
+        self.init(
+            key: document.lastPathComponent, version: 0, storage: storage, migrations: [],
+            layout: .document(format), interval: interval, sleep: sleep, project: project, restore: restore,
+            onError: onError)
+    }
+
+    init(
+        key: String,
+        version: Int,
+        storage: any PersistenceStorage,
+        migrations: [Migration],
+        layout: StoredLayout<Persisted>,
+        interval: Duration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void,
+        project: @escaping @MainActor (State) -> Persisted,
+        restore: @escaping @Sendable (inout State, Persisted) -> Void,
+        onError: @escaping @MainActor (PersistenceError) -> Void
+    ) {
         self.key = key
         self.version = version
         self.storage = storage
-        self.decoding = Decoding(key: key, version: version, migrations: migrations, coder: coder)
+        self.decoding = Decoding(key: key, version: version, migrations: migrations, layout: layout)
         self.project = project
         self.restore = restore
         self.interval = interval
         self.sleep = sleep
         self.onError = onError
-        self.writer = Writer(key: key, version: version, storage: storage, coder: coder)
+        self.writer = Writer(key: key, version: version, storage: storage, layout: layout)
     }
 
     /// Writes an error to standard error.
@@ -222,6 +286,10 @@ public final class Persister<State, Persisted: Codable & Sendable> {
             case .invalidKey, .keyTooLong:
                 return .failed(error, blocksSaving: true)
             case .fileTooLarge:
+                if case .document = decoding.layout {
+                    // The user's document is never renamed: reported, left where it is.
+                    return .failed(.unreadableDocument(key: key, underlying: error), blocksSaving: true)
+                }
                 // Kept aside like corrupt data: never read, never overwritten, the app starts afresh.
                 let aside = moveAside(key, in: storage)
                 return .failed(.corruptData(key: key, movedTo: aside, underlying: error), blocksSaving: aside == nil)
@@ -430,6 +498,7 @@ extension Persister where Persisted == State {
     ///   - storage: Where the data lives.
     ///   - coder: How values become bytes; JSON by default.
     ///   - migrations: How to read older versions, one per version step.
+    ///   - unversioned: Reads data saved before the app adopted this library (no envelope).
     ///   - interval: At most one write per interval; the first change is written at once.
     ///   - sleep: Waits between writes; inject a controllable one in tests.
     ///   - onError: Receives every error; the default writes it to standard error.
@@ -439,13 +508,15 @@ extension Persister where Persisted == State {
         storage: any PersistenceStorage,
         coder: any PersistenceCoder = JSONPersistenceCoder(),
         migrations: [Migration] = [],
+        unversioned: (@Sendable (Data) throws -> Persisted)? = nil,
         interval: Duration = .seconds(1),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
     ) {
         self.init(
-            key: key, version: version, storage: storage, coder: coder, migrations: migrations, interval: interval,
-            sleep: sleep, project: { $0 }, restore: { state, value in state = value }, onError: onError)
+            key: key, version: version, storage: storage, coder: coder, migrations: migrations,
+            unversioned: unversioned, interval: interval, sleep: sleep, project: { $0 },
+            restore: { state, value in state = value }, onError: onError)
     }
 }
 
@@ -454,14 +525,14 @@ actor Writer<Persisted: Codable & Sendable> {
     let key: String
     let version: Int
     let storage: any PersistenceStorage
-    let coder: any PersistenceCoder
+    let layout: StoredLayout<Persisted>
     private var lastApplied: UInt64 = 0
 
-    init(key: String, version: Int, storage: any PersistenceStorage, coder: any PersistenceCoder) {
+    init(key: String, version: Int, storage: any PersistenceStorage, layout: StoredLayout<Persisted>) {
         self.key = key
         self.version = version
         self.storage = storage
-        self.coder = coder
+        self.layout = layout
     }
 
     /// Writes `value` unless something newer was already applied; returns whether it wrote.
@@ -471,9 +542,13 @@ actor Writer<Persisted: Codable & Sendable> {
         do {
             // On a thread with a stack of its own, after a bounded depth check: a state nested too
             // deep is reported, never a stack overflow.
-            let coder = coder
-            data = try await BoundedEncoding.encode(PersistedEnvelope(version: version, state: value)) {
-                try coder.encode($0)
+            switch layout {
+            case .versioned(let coder, _):
+                data = try await BoundedEncoding.encode(PersistedEnvelope(version: version, state: value)) {
+                    try coder.encode($0)
+                }
+            case .document(let format):
+                data = try await BoundedEncoding.encode(value) { try format.encode($0) }
             }
         } catch {
             throw PersistenceError.writeFailed(key: key, underlying: error)

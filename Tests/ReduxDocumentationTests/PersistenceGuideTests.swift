@@ -1,4 +1,5 @@
 // The code of docs/persistence.md, kept compiling and checked.
+import Foundation
 import Redux
 import ReduxPersistence
 import Testing
@@ -92,4 +93,61 @@ struct PersistenceGuideTests {
         let store = await launchShowingUIFirst(storage: favourites)
         #expect(store.state == AppModel(favourites: Favourites(ids: [1, 2, 7]), isRestoring: false))
     }
+}
+
+// MARK: Documents in the app's own format
+
+private struct Todo: Codable, Equatable, Sendable {
+    var title: String
+    var done = false
+}
+
+private struct NotATaskList: Error {}
+
+/// `- title` lines, `@done` when done.
+private let taskList = DocumentFormat<[Todo]>(
+    encode: { todos in
+        Data(todos.map { "- \($0.title)" + ($0.done ? " @done" : "") + "\n" }.joined().utf8)
+    },
+    decode: { data in
+        try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            guard line.hasPrefix("- ") else { throw NotATaskList() }
+            let done = line.hasSuffix(" @done")
+            return Todo(title: String(line.dropFirst(2).dropLast(done ? 6 : 0)), done: done)
+        }
+    })
+
+private struct Editor: Equatable { var todos: [Todo] = [] }
+
+@MainActor
+private func open(_ url: URL) -> Persister<Editor, [Todo]> {
+    Persister(document: url, format: taskList, project: \.todos, restore: { state, todos in state.todos = todos })
+}
+
+@Test @MainActor func aTaskListDocumentRoundTrips() async throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tasks-\(UUID().uuidString).txt")
+    try Data("- milk @done\n- eggs\n".utf8).write(to: url)
+    let persister = open(url)
+    #expect(persister.load(into: Editor()).todos == [Todo(title: "milk", done: true), Todo(title: "eggs")])
+}
+
+// MARK: Data saved before the library
+
+/// What version 1 of the app wrote with a bare `JSONEncoder`.
+private struct OldSettings: Codable { var darkMode: Bool }
+
+@MainActor
+private func upgradingPersister(storage: any PersistenceStorage) -> Persister<AppState, Settings> {
+    Persister(
+        key: "settings", storage: storage,
+        unversioned: { data in
+            let old = try JSONDecoder().decode(OldSettings.self, from: data)
+            return Settings(theme: old.darkMode ? "dark" : "light")
+        },
+        project: \.settings, restore: { state, settings in state.settings = settings })
+}
+
+@Test @MainActor func dataSavedBeforeTheLibraryIsRead() throws {
+    let storage = InMemoryStorage(["settings": try JSONEncoder().encode(OldSettings(darkMode: true))])
+    #expect(upgradingPersister(storage: storage).load(into: AppState()).settings.theme == "dark")
 }
