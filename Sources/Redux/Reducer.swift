@@ -53,10 +53,11 @@ public struct Reducer<State>: Sendable {
         }
     }
 
-    /// Creates a reducer from a closure that returns the next state, as SwiftUIRedux and ReSwift
-    /// reducers do.
+    /// Creates a reducer from a closure that returns the next state, as SwiftUIRedux reducers do
+    /// (`(State, Action) -> State`). A ReSwift reducer (`(Action, State?) -> State`) takes a
+    /// one-line adapter: `Reducer(returning: { state, action in appReducer(action: action, state: state) })`.
     ///
-    /// This initializer exists to move existing code over unchanged. Returning a new state copies
+    /// This initializer exists to move existing code over with no change to its body. Returning a new state copies
     /// it, so a collection in the state is copied on every action; prefer ``init(_:)`` for hot
     /// reducers and large states.
     ///

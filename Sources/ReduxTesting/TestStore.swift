@@ -327,10 +327,12 @@ public final class TestStore<State: Equatable> {
                 let why =
                     inFlight > 0
                     ? "\n(\(inFlight) effect(s) still in flight)"
-                    : "\n(no work in flight; likely causes: the middleware that sends it is missing from the "
-                        + "TestStore's middleware — async actions need asyncActionMiddleware(), thunks "
-                        + "thunkMiddleware(extra:) — or the work was started with a bare Task instead of in the "
-                        + "store's Effects, so the TestStore cannot wait for it)"
+                    : !pending.isEmpty
+                        ? "\n(no work in flight: nothing else will arrive)"
+                        : "\n(no work in flight; likely causes: the middleware that sends it is missing from the "
+                            + "TestStore's middleware — async actions need asyncActionMiddleware(), thunks "
+                            + "thunkMiddleware(extra:) — or the work was started with a bare Task instead of in the "
+                            + "store's Effects, so the TestStore cannot wait for it)"
                 reportFailure("Expected to receive \(description) within \(limit), but \(received)" + why, at: location)
                 return
             }

@@ -89,3 +89,80 @@ struct MigratingGuideTests {
         #expect(thunks.count == 42)
     }
 }
+
+// MARK: ReSwift's pieces, one by one
+
+private func reSwiftReducer(action: Action, state: AppState?) -> AppState {
+    var state = state ?? AppState()
+    if action is Increment { state.count += 1 }
+    return state
+}
+
+private let adaptedReducer = Reducer<AppState>(returning: { state, action in
+    reSwiftReducer(action: action, state: state)
+})
+
+@MainActor
+private func skippingRepeats(_ store: Store<AppState>, render: @escaping @MainActor (AppState) -> Void)
+    -> Subscription
+{
+    store.subscribe(to: \.self) { state in render(state) }
+}
+
+extension AppState {
+    fileprivate var isEven: Bool { count % 2 == 0 }
+}
+
+@MainActor
+private final class ParityLabel {
+    private(set) var text = ""
+    private var subscription: Subscription?
+
+    func connect(_ store: Store<AppState>) {
+        subscription = store.subscribe(to: \.isEven) { [weak self] isEven in self?.text = isEven ? "even" : "odd" }
+    }
+}
+
+private let incrementIfSmall = Thunk<AppState, Void> { context in
+    if context.state.count < 10 { context.dispatch(Increment()) }
+}
+
+private let loadCount = AsyncThunk<AppState, Void, Void> { context in
+    let count = try await fetchCount()
+    context.dispatch(SetCount(count: count))
+}
+
+@MainActor
+private func tapped(dispatch: Dispatch) {
+    dispatch(Increment())
+}
+
+@MainActor
+private func incrementTwice(_ store: some StoreProtocol<AppState>) {
+    store.dispatch(Increment())
+    store.dispatch(Increment())
+}
+
+@Test @MainActor func reSwiftPiecesPortAsShown() async throws {
+    let store = Store(
+        initialState: AppState(), reducer: .combine(adaptedReducer, .on(SetCount.self) { $0.count = $1.count }),
+        middleware: [thunkMiddleware(extra: ())])
+    var rendered: [Int] = []
+    let whole = skippingRepeats(store) { rendered.append($0.count) }
+    let label = ParityLabel()
+    label.connect(store)
+    #expect(label.text == "even")
+    store.dispatch(Increment())
+    #expect(label.text == "odd")
+    store.dispatch(SetCount(count: 1))  // the same state again: skipped, as ReSwift skips repeats
+    #expect(rendered == [0, 1])
+    store.dispatch(incrementIfSmall)
+    #expect(store.count == 2)
+    tapped(dispatch: store.dispatch)
+    incrementTwice(store)
+    #expect(store.count == 5)
+    try await store.run(loadCount)
+    #expect(store.count == 7)
+    #expect(rendered == [0, 1, 2, 3, 4, 5, 7])
+    withExtendedLifetime(whole) {}
+}

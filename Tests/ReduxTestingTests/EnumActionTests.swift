@@ -95,3 +95,24 @@ struct EnumActionTests {
         await store.finish()
     }
 }
+
+/// Receiving one action type while another arrived names the one that arrived, in both modes
+/// (issue 27): never the "middleware missing?" guess.
+@MainActor
+struct ReceivedInsteadTests {
+    @Test func aDifferentActionIsNamedNotAMissingMiddleware() async {
+        let store = TestStore(
+            initialState: Counter(), reducer: counterReducer, middleware: [renameAfterIncrement],
+            exhaustivity: .off, timeout: .milliseconds(50))
+        await store.dispatch(Increment())
+        await withKnownIssue {
+            await store.receive(Loaded.self)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("received instead:") && text.contains("Rename(name: \"incremented\")")
+                && !text.contains("likely causes")
+        }
+        store.skipReceivedActions()
+        await store.finish()
+    }
+}
