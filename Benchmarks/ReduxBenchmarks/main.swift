@@ -35,7 +35,9 @@ let filter = value(after: "--filter")
 let exact = value(after: "--exact")
 let json = arguments.contains("--json")
 
-let all = coreScenarios() + scopeScenarios() + middlewareScenarios() + effectsScenarios() + persistenceScenarios()
+let all =
+    coreScenarios() + scopeScenarios() + middlewareScenarios() + entityLoggingScenarios() + effectsScenarios()
+    + persistenceScenarios()
 let matches = all.filter { scenario in
     if let exact { return scenario.name == exact }
     return filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true

@@ -104,4 +104,32 @@ struct BoundedDescriptionTests {
         #expect(ValueDiff.boundedDescription(Phase.running(step: 2)) == ".running(step: 2)")
         #expect(ValueDiff.boundedDescription(Phase.idle) == ".idle")
     }
+
+    /// Dictionaries of `Equatable` values are diffed entry by entry, whatever the order of their
+    /// entries: walked side by side where the orders agree, looked up by key where they do not.
+    @Test(arguments: [0, 1, 2])
+    func dictionaryEntriesAreDiffedWhateverTheirOrder(variant: Int) {
+        struct Movie: Equatable { var title: String; var seen = false }
+        var old: [Int: Movie] = [:]
+        for id in 0..<500 { old[id] = Movie(title: "m\(id)") }
+        var new: [Int: Movie]
+        switch variant {
+        case 0: new = old  // a copy: the same order
+        case 1: new = Dictionary(uniqueKeysWithValues: old.sorted { $0.key > $1.key })  // another order
+        default: new = Dictionary(minimumCapacity: 5_000).merging(old) { a, _ in a }  // another size
+        }
+        new[7]?.seen = true
+        new[499] = nil
+        new[1_000] = Movie(title: "new")
+        new[250]?.title = "renamed"
+        let lines = ValueDiff.lines(from: old, to: new, rootName: "movies")
+        #expect(
+            lines == [
+                "movies[1000]: added Movie(title: \"new\", seen: false)",
+                "movies[250].title: \"m250\" → \"renamed\"",
+                "movies[499]: removed Movie(title: \"m499\", seen: false)",
+                "movies[7].seen: false → true",
+            ], "\(lines)")
+        #expect(ValueDiff.lines(from: old, to: old).isEmpty)
+    }
 }

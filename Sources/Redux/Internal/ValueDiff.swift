@@ -311,6 +311,26 @@ package enum ValueDiff {
                 if diffEquatableElements(path, fast, new) { newNode.adoptDescription(from: oldNode) }
                 return
             }
+            // Dictionaries of `Equatable` values likewise: one lookup and `==` per entry, instead of
+            // reflecting every entry and describing every key (129× an array's cost before).
+            if let fast = old as? any EquatableEntries, let changes = fast.differingEntries(from: new, limit: maxLines + 1) {
+                if changes.entries.isEmpty && changes.more == 0 {
+                    newNode.adoptDescription(from: oldNode)
+                    return
+                }
+                let described = changes.entries.map { (key: short($0.key), old: $0.old, new: $0.new) }
+                for change in described.sorted(by: { $0.key < $1.key }) {
+                    let entryPath = "\(path)[\(change.key)]"
+                    switch (change.old, change.new) {
+                    case let (before?, after?): diff(entryPath, before, after)
+                    case let (before?, nil): emit(entryPath, "removed \(short(before))")
+                    case let (nil, after?): emit(entryPath, "added \(short(after))")
+                    case (nil, nil): break
+                    }
+                }
+                omitted += changes.more
+                return
+            }
             if let equal = ValueDiff.equalIfEquatable(old, new), equal {
                 newNode.adoptDescription(from: oldNode)
                 return
@@ -589,6 +609,87 @@ enum Leaf {
     static func isEqual(_ old: Any, _ new: Any) -> Bool? {
         guard let kind = kind(of: old), ObjectIdentifier(Swift.type(of: new)) == kind.type else { return nil }
         return kind.isEqual(old, new)
+    }
+}
+
+/// Dictionaries whose values are `Equatable`, so the diff can find changed keys with a lookup and
+/// `==` per entry.
+protocol EquatableEntries {
+    /// The entries that differ from `other` (changed, removed: `new` is `nil`, added: `old` is
+    /// `nil`), at most `limit` of them, and how many more there were; `nil` when `other` is not a
+    /// dictionary of the same type.
+    func differingEntries(from other: Any, limit: Int) -> (entries: [(key: Any, old: Any?, new: Any?)], more: Int)?
+}
+
+extension Dictionary: EquatableEntries where Value: Equatable {
+    func differingEntries(from other: Any, limit: Int) -> (entries: [(key: Any, old: Any?, new: Any?)], more: Int)? {
+        guard let other = other as? [Key: Value] else { return nil }
+        var entries: [(key: Any, old: Any?, new: Any?)] = []
+        var more = 0
+        func note(_ key: Key, _ old: Value?, _ new: Value?) {
+            if entries.count < limit { entries.append((key, old, new)) } else { more += 1 }
+        }
+        // Both dictionaries are walked side by side. A state's dictionary after an action is
+        // usually a copy of the one before with a few entries changed, and a copy keeps the order
+        // of its entries, so most pairs have the same key and are compared without hashing (this
+        // runs unspecialised, where a hash costs ~300 instructions). Where the orders part — an
+        // entry added or removed — one step of look-ahead on either side finds the pairing again.
+        // Whatever stays unpaired is looked up by key: the answer never depends on the order.
+        // The views once: each access through `self.keys` would retain the storage.
+        let myKeys = keys
+        let theirKeys = other.keys
+        let myEnd = myKeys.endIndex
+        let theirEnd = theirKeys.endIndex
+        var i = myKeys.startIndex
+        var j = theirKeys.startIndex
+        var unpairedLeft: [Key] = []
+        var unpairedRight: [Key] = []
+        while i != myEnd, j != theirEnd {
+            let (mine, myValue) = self[i]
+            let (theirs, theirValue) = other[j]
+            if mine == theirs {
+                if myValue != theirValue { note(mine, myValue, theirValue) }
+                formIndex(after: &i)
+                other.formIndex(after: &j)
+                continue
+            }
+            let nextJ = theirKeys.index(after: j)
+            if nextJ != theirEnd, theirKeys[nextJ] == mine {
+                unpairedRight.append(theirs)
+                j = nextJ
+                continue
+            }
+            let nextI = myKeys.index(after: i)
+            if nextI != myEnd, myKeys[nextI] == theirs {
+                unpairedLeft.append(mine)
+                i = nextI
+                continue
+            }
+            unpairedLeft.append(mine)
+            unpairedRight.append(theirs)
+            i = nextI
+            j = nextJ
+        }
+        while i != myEnd {
+            unpairedLeft.append(myKeys[i])
+            myKeys.formIndex(after: &i)
+        }
+        while j != theirEnd {
+            unpairedRight.append(theirKeys[j])
+            theirKeys.formIndex(after: &j)
+        }
+        for key in unpairedLeft {
+            guard let mine = self[key] else { continue }
+            if let theirs = other[key] {
+                if theirs != mine { note(key, mine, theirs) }
+            } else {
+                note(key, mine, nil)
+            }
+        }
+        for key in unpairedRight where self[key] == nil {
+            if let theirs = other[key] { note(key, nil, theirs) }
+        }
+        return (entries, more)
     }
 }
 
