@@ -38,7 +38,9 @@ func entityLoggingScenarios() -> [Scenario] {
             }
             let reducer = Reducer<EntityState>.on(ToggleEntity.self) { state, _ in
                 if dictionary {
-                    if state.byID.removeValue(forKey: entityCount) == nil { state.byID[entityCount] = entity(entityCount) }
+                    if state.byID.removeValue(forKey: entityCount) == nil {
+                        state.byID[entityCount] = entity(entityCount)
+                    }
                 } else if state.list.count > entityCount {
                     state.list.removeLast()
                 } else {

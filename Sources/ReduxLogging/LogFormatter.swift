@@ -52,6 +52,7 @@ struct LogFormatter<State>: Sendable {
         return true
     }
 
+    @MainActor
     func log(action: any Action, before: ShownState?, after: ShownState?, elapsed: Duration?) {
         options.sink.write(entry(action: action, before: before, after: after, elapsed: elapsed, now: Date()))
     }

@@ -57,13 +57,16 @@ public typealias LogPredicate<State> = @MainActor @Sendable (_ action: any Actio
 
 /// Where log entries go.
 public struct LogSink: Sendable {
-    let write: @Sendable (String) -> Void
+    let write: @MainActor @Sendable (String) -> Void
     let isStandardOutput: Bool
 
     /// Writes each entry to `write`: route to `os.Logger`, swift-log, a file, a test's buffer.
     ///
+    /// `write` runs on the main actor, where the logging middleware runs, and is typed so: it may
+    /// touch main-actor state directly, with no `MainActor.assumeIsolated`.
+    ///
     /// - Parameter write: Receives one entry (one or several lines, without a final newline).
-    public init(_ write: @escaping @Sendable (String) -> Void) {
+    public init(_ write: @escaping @MainActor @Sendable (String) -> Void) {
         self.write = write
         self.isStandardOutput = false
     }

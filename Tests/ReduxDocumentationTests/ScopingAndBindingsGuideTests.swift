@@ -1,3 +1,4 @@
+import Foundation
 // The code of docs/scoping-and-bindings.md, kept compiling and checked.
 import Observation
 import Redux
@@ -35,9 +36,12 @@ private struct AppState: Equatable {
 
 private let appReducer = settingsReducer.pullback(\AppState.settings)
 
-/// Counts invalidations, standing in for a view (the guide's `Renders`).
-private final class Renders: @unchecked Sendable {
-    var count = 0
+/// Counts invalidations. `onChange` is a `@Sendable` closure, so the count is behind a lock.
+private final class Renders: @unchecked Sendable {  // `count` is only touched under `lock`
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func increment() { lock.withLock { value += 1 } }
 }
 
 @MainActor
@@ -59,7 +63,7 @@ struct ScopingAndBindingsGuideTests {
         withObservationTracking {
             _ = settings.theme
         } onChange: {
-            renders.count += 1
+            renders.increment()
         }
         store.dispatch(ChooseTheme(theme: "dark"))  // the same value: no change
         print(renders.count)  // 0
@@ -105,7 +109,7 @@ struct ScopingAndBindingsListGuideTests {
         withObservationTracking {
             _ = charmander.name
         } onChange: {
-            rowRenders.count += 1
+            rowRenders.increment()
         }
         list.dispatch(Rename(id: 1, name: "Ivysaur"))  // another row: not invalidated
         list.dispatch(Rename(id: 4, name: "Charmeleon"))

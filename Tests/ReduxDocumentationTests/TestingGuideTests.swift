@@ -151,3 +151,32 @@ private func timerReducer(clock: some Clock<Duration>) -> Reducer<Ticks> {
     await store.dispatch(TimerAction.stop) { $0.isRunning = false }
     await store.finish()
 }
+
+// MARK: Feature code that takes a store
+
+private struct Profile: Equatable { var name = ""; var saves = 0 }
+private struct AccountState: Equatable { var profile = Profile() }
+private enum ProfileAction: Action, Equatable { case rename(String), save }
+
+private let profileReducer = Reducer<AccountState> { state, action in
+    switch action as? ProfileAction {
+    case .rename(let name)?: state.profile.name = name
+    case .save?: state.profile.saves += 1
+    case nil: break
+    }
+}
+
+/// Feature code: it knows its own part of the state only.
+@MainActor
+private func renameAndSave(_ store: some StoreProtocol<Profile>, to name: String) {
+    store.dispatch(ProfileAction.rename(name))
+    store.dispatch(ProfileAction.save)
+}
+
+@Test @MainActor func featureCodeRunsAgainstAScopeOfTheTestStore() async {
+    let store = TestStore(initialState: AccountState(), reducer: profileReducer)
+    renameAndSave(store.store.scope(\.profile), to: "Ada")
+    await store.receive(ProfileAction.rename("Ada")) { $0.profile.name = "Ada" }
+    await store.receive(ProfileAction.save) { $0.profile.saves = 1 }
+    await store.finish()
+}

@@ -115,3 +115,24 @@ struct LogColorDetectionTests {
         #expect(!LogFormatter<Int>.terminalShowsColors(isTerminal: false, environment: ["TERM": "xterm"]))
     }
 }
+
+/// A sink runs on the main actor and is typed so (issue 21): it touches main-actor state with no
+/// `MainActor.assumeIsolated`. (Before, this did not compile.)
+@MainActor
+struct MainActorSinkTests {
+    @MainActor final class Console {
+        var lines: [String] = []
+    }
+
+    struct Tap: Action {}
+
+    @Test func aSinkTouchesMainActorStateDirectly() {
+        let console = Console()
+        let store = Store(
+            initialState: 0, reducer: .on(Tap.self) { state, _ in state += 1 },
+            middleware: [loggingMiddleware(LoggingOptions<Int>(sink: LogSink { console.lines.append($0) }))])
+        store.dispatch(Tap())
+        #expect(console.lines.count == 1)
+        #expect(console.lines.first?.contains("0 → 1") == true)
+    }
+}

@@ -313,7 +313,9 @@ package enum ValueDiff {
             }
             // Dictionaries of `Equatable` values likewise: one lookup and `==` per entry, instead of
             // reflecting every entry and describing every key (129× an array's cost before).
-            if let fast = old as? any EquatableEntries, let changes = fast.differingEntries(from: new, limit: maxLines + 1) {
+            if let fast = old as? any EquatableEntries,
+                let changes = fast.differingEntries(from: new, limit: maxLines + 1)
+            {
                 if changes.entries.isEmpty && changes.more == 0 {
                     newNode.adoptDescription(from: oldNode)
                     return
