@@ -24,9 +24,10 @@
 /// }
 /// ```
 ///
-/// Persistence does not register its writes here: a write must finish even when the store is
-/// released (cancelling it would lose the change), and tests wait for it with
-/// `persister.flush()`, not `waitForAll()`.
+/// Persistence does not run its writes here — a write must finish even when the store is released
+/// (cancelling it would lose the change) — but registers the write it holds back to coalesce
+/// changes (`addFlusher`): ``waitForAll()`` and `TestStore.finish()` do it at once, and releasing
+/// the store does it too.
 ///
 /// `Effects` is main-actor isolated and therefore `Sendable`.
 @MainActor
@@ -161,10 +162,37 @@ public final class Effects {
         entries.values.contains { $0.id == id }
     }
 
-    /// Returns when no work is in flight, including work started while waiting.
+    /// Returns when no work is in flight, including work started while waiting. Work that waits
+    /// to be done later — a persister's coalesced write — is done first.
     public func waitForAll() async {
+        await flushPending()
         while let entry = entries.values.first {
             await entry.task.value
+        }
+    }
+
+    /// What middleware hold back to do later (a persister's coalesced write), done now by
+    /// ``waitForAll()``, by `TestStore.finish()`, and when the store is released.
+    private var flushers: [@MainActor () async -> Void] = []
+
+    /// Registers work held back to be done later: `flush` does it now. Called by
+    /// ``waitForAll()`` and `TestStore.finish()`, and — in a task of its own, which keeps what
+    /// `flush` captured alive until it is done — when the store is released, so that nothing held
+    /// back is lost. Not public API (`ReduxPersistence` uses it).
+    ///
+    /// - Parameter flush: Does the held-back work now; does nothing when there is none.
+    package func addFlusher(_ flush: @escaping @MainActor () async -> Void) {
+        if isClosed {
+            Task { @MainActor in await flush() }
+            return
+        }
+        flushers.append(flush)
+    }
+
+    /// Does the work held back by middleware now (see ``addFlusher(_:)``).
+    package func flushPending() async {
+        for flush in flushers {
+            await flush()
         }
     }
 
@@ -190,6 +218,12 @@ public final class Effects {
     func close() {
         isClosed = true
         cancelAll()
+        // Held-back work (a pending write) is done now, each in a task that keeps it alive.
+        let pending = flushers
+        flushers = []
+        for flush in pending {
+            Task { @MainActor in await flush() }
+        }
         // The handler (the `ReduxEffects` middleware's runner) holds the store's dispatch, and so its
         // engine: dropping it breaks that cycle, or the engine and all it holds would never be freed.
         // Released last, since releasing it runs the runner's deinitializer.

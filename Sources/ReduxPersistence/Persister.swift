@@ -381,6 +381,10 @@ public final class Persister<State, Persisted: Codable & Sendable> {
             self.getState = getState
             self.dispatch = dispatch
             if !self.hasLoaded { self.storeNeedsRehydration = true }
+            // A write held back by the interval is done by `waitForAll()` and `TestStore.finish()`,
+            // and when the store is released: a pending change is never lost with the store. The
+            // registry holds this persister until then.
+            Effects.current(for: "persister.middleware").addFlusher { await self.writePending() }
             return { next in
                 { action in
                     next(action)
@@ -407,6 +411,13 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         else { return false }
         didPassRehydration(awaited, hadValue: rehydrate.value != nil)
         return true
+    }
+
+    /// Writes the latest state now if a change waits to be written and writing is allowed.
+    func writePending() async {
+        guard isDirty, isRestored, !isPaused, blockedBy == nil, let getState else { return }
+        isDirty = false
+        _ = await write(project(getState()))
     }
 
     /// Starts the write loop if there is something to write and writing is allowed.

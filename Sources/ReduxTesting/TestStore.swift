@@ -370,6 +370,8 @@ public final class TestStore<State: Equatable> {
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now + limit
         await SerialTestExecutor.settle()
+        // Held-back work (a persister's pending write) is done now, so the test can see it.
+        await store.effects.flushPending()
         while store.effects.uncancelledCount > 0 {
             guard await waitForRecord(until: deadline) else { break }
         }
