@@ -22,6 +22,10 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// The user's document could not be read in the app's format (``DocumentFormat``). It is left
     /// where it is, untouched — never renamed — and saving is paused so that it is not overwritten.
     case unreadableDocument(key: String, underlying: any Error)
+    /// ``Persister/restore(into:)`` was called again: it would read the stored data again and undo
+    /// the changes made since the first restore that are not written yet. Nothing was read; the
+    /// store is unchanged. (A persister restores once.)
+    case alreadyRestored(key: String)
     /// A storage key longer than the storage can write: ``FileStorage`` names a write's temporary
     /// file after the key, and file names are limited to 255 bytes. Rejected before anything is
     /// written.
@@ -70,6 +74,9 @@ public enum PersistenceError: Error, CustomStringConvertible {
             return "writing persisted data for \"\(key)\" failed: \(underlying); will retry on the next change"
         case .unreadableDocument(let key, let underlying):
             return "the document \"\(key)\" could not be read (\(underlying)); left untouched, saving paused"
+        case .alreadyRestored(let key):
+            return "the data for \"\(key)\" was already restored into the store; restoring again would undo "
+                + "changes not yet written, so nothing was read"
         case .keyTooLong(let key, let length, let limit):
             return "storage key \"\(key.prefix(40))…\" is \(length) bytes long; at most \(limit) can be written "
                 + "(file names are limited to 255 bytes; a write's temporary file adds 42, a kept-aside copy 23)"

@@ -54,6 +54,10 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private let writer: Writer<Persisted>
 
     private var getState: (@MainActor () -> State)?
+    /// When the store was created before the data was restored: its state then, and the actions
+    /// reduced since — for ``reducer(replayingOnto:)``.
+    private var replayBase: State?
+    private var actionsBeforeRestore: [any Action] = []
     private var dispatch: Dispatch?
     private var hasLoaded = false
     /// Whether the store's state holds what was stored: it was created from ``load(into:)``'s
@@ -226,6 +230,11 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     ///
     /// - Parameter store: The store to restore into.
     public func restore(into store: Store<State>) async {
+        guard !hasLoaded, awaitedRehydration == nil else {
+            // Restoring again would read the file again and undo changes not yet written: refused.
+            report(.alreadyRestored(key: key))
+            return
+        }
         let outcome = await readInBackground()
         guard getState != nil else {
             hasLoaded = true
@@ -241,6 +250,46 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// Whether the stored data was loaded (by ``load(into:)``, ``loadInBackground(into:)`` or
     /// ``restore(into:)``); nothing is written before.
     public var isLoaded: Bool { hasLoaded }
+
+    /// A reducer that applies this persister's ``Rehydrate`` **exactly**: it rebuilds the state
+    /// from the store's state when it was created, with the restored value put in by `restore`,
+    /// then reduces again, through `reducer` alone, every action reduced before the restore — as
+    /// if the data had been loaded before the store existed. A removal made before the restore
+    /// stays removed (a merge of two states cannot see it). Every other action goes to `reducer`.
+    ///
+    /// ```swift
+    /// let store = Store(initialState: AppState(), reducer: persister.reducer(replayingOnto: appReducer),
+    ///                   middleware: [persister.middleware])
+    /// ```
+    ///
+    /// The replay runs reducers only: no middleware, and the work a reducer returns is not run
+    /// again. Use ``reducer`` and a merging `restore` closure for a merge of your own instead.
+    ///
+    /// - Parameter reducer: The app's reducer.
+    /// - Returns: The app's reducer, restoring exactly.
+    public func reducer(replayingOnto reducer: Reducer<State>) -> Reducer<State> {
+        let restore = self.restore
+        let owner = ObjectIdentifier(self)
+        return Reducer { state, action in
+            guard let rehydrate = action as? Rehydrate<Persisted>, rehydrate.receipt.owner == owner else {
+                reducer.reduce(&state, action)
+                return
+            }
+            if let value = rehydrate.value {
+                if var rebuilt = rehydrate.receipt.replayBase as? State {
+                    restore(&rebuilt, value)
+                    for earlier in rehydrate.receipt.replayActions {
+                        reducer.reduce(&rebuilt, earlier)
+                    }
+                    state = rebuilt
+                } else {
+                    restore(&state, value)
+                }
+                rehydrate.receipt.markApplied()
+            }
+            reducer.reduce(&state, action)
+        }
+    }
 
     /// The reducer that applies this persister's ``Rehydrate`` actions with `restore`; every other
     /// action leaves the state untouched. Combine it with the app's reducer when the store can
@@ -350,7 +399,10 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// Dispatches ``Rehydrate`` into the live store; the middleware sees it pass and checks that
     /// it was applied (``didPassRehydration(_:)``).
     private func rehydrate(_ outcome: LoadOutcome, dispatch: Dispatch) {
-        let receipt = RehydrationReceipt(owner: ObjectIdentifier(self))
+        let receipt = RehydrationReceipt(
+            owner: ObjectIdentifier(self), replayBase: replayBase, replayActions: actionsBeforeRestore)
+        replayBase = nil
+        actionsBeforeRestore = []
         var value: Persisted?
         if case .loaded(let loaded) = outcome { value = loaded }
         awaitedRehydration = receipt
@@ -380,7 +432,10 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         { [self] dispatch, getState in
             self.getState = getState
             self.dispatch = dispatch
-            if !self.hasLoaded { self.storeNeedsRehydration = true }
+            if !self.hasLoaded {
+                self.storeNeedsRehydration = true
+                self.replayBase = getState()
+            }
             // A write held back by the interval is done by `waitForAll()` and `TestStore.finish()`,
             // and when the store is released: a pending change is never lost with the store. The
             // registry holds this persister until then.
@@ -397,7 +452,10 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private func stateDidChange(_ action: any Action) {
         if awaitedRehydration != nil, passedAwaitedRehydration(action) { return }
         isDirty = true
-        if !isRestored { changedBeforeRestore = true }
+        if !isRestored {
+            changedBeforeRestore = true
+            if replayBase != nil { actionsBeforeRestore.append(action) }
+        }
         if writeLoop == nil { scheduleWrite() }
     }
 

@@ -35,11 +35,18 @@ public struct Rehydrate<Persisted: Sendable>: Action {
 final class RehydrationReceipt: @unchecked Sendable {
     /// The persister whose actions these are.
     let owner: ObjectIdentifier
+    /// The store's state when the persister's middleware was built (a `State`), and the actions
+    /// reduced since, before the restore: what ``Persister/reducer(replayingOnto:)`` rebuilds the
+    /// state from. Set once, before the action is dispatched; never written afterwards.
+    let replayBase: Any?
+    let replayActions: [any Action]
     private let lock = NSLock()
     private var applied = false
 
-    init(owner: ObjectIdentifier) {
+    init(owner: ObjectIdentifier, replayBase: Any? = nil, replayActions: [any Action] = []) {
         self.owner = owner
+        self.replayBase = replayBase
+        self.replayActions = replayActions
     }
 
     /// Whether a reducer applied the restored value.

@@ -95,6 +95,30 @@ struct PersistenceGuideTests {
     }
 }
 
+// MARK: Exact restores
+
+@MainActor
+private func launchRestoringExactly(storage: any PersistenceStorage) async -> Store<AppModel> {
+    let persister = Persister<AppModel, Favourites>(
+        key: "favourites", storage: storage, project: \.favourites,
+        restore: { state, restored in state.favourites = restored })
+    let appReducer = Reducer<AppModel>.on(AddFavourite.self) { state, action in state.favourites.ids.insert(action.id) }
+    let store = Store(
+        initialState: AppModel(), reducer: persister.reducer(replayingOnto: appReducer),
+        middleware: [persister.middleware])
+    store.dispatch(AddFavourite(id: 7))  // replayed onto the restored favourites
+    await persister.restore(into: store)
+    return store
+}
+
+@Test @MainActor func anExactRestoreReplaysTheEarlierActions() async throws {
+    let storage = InMemoryStorage([
+        "favourites": try JSONPersistenceCoder().encode(PersistedEnvelope(version: 1, state: Favourites(ids: [1])))
+    ])
+    let store = await launchRestoringExactly(storage: storage)
+    #expect(store.favourites.ids == [1, 7])
+}
+
 // MARK: Documents in the app's own format
 
 private struct Todo: Codable, Equatable, Sendable {
