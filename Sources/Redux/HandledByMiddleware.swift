@@ -19,4 +19,14 @@ public protocol HandledByMiddleware: Action {
     /// The middleware to add, as the user would write it: `"thunkMiddleware(extra:) with an extra
     /// of type Dependencies"`.
     static var requiredMiddleware: String { get }
+
+    /// The store `State` the action is written for, when it is written for one (async actions and
+    /// thunks are): reaching the reducer of a store of another state — dispatched through a
+    /// feature's scope, say — gets a warning that says so, rather than "add the middleware".
+    static var storeStateType: Any.Type? { get }
+}
+
+extension HandledByMiddleware {
+    /// `nil`: the action is not written for one store state.
+    public static var storeStateType: Any.Type? { nil }
 }

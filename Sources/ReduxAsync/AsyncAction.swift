@@ -72,6 +72,9 @@ extension AsyncAction {
 
     /// Names ``asyncActionMiddleware(dependencies:onError:)`` and the state of the store it must be in.
     public static var requiredMiddleware: String { "asyncActionMiddleware() in a Store<\(State.self)>" }
+
+    /// The store state this action is written for: `State`.
+    public static var storeStateType: Any.Type? { State.self }
 }
 
 /// Cancels the async actions in flight with the given identifier.

@@ -219,11 +219,17 @@ final class OutcomeRace<Value: Sendable> {
 extension Thunk: HandledByMiddleware {
     /// Names the thunk middleware this thunk needs: its `Extra` type and the store's `State`.
     public static var requiredMiddleware: String { describeMiddleware(state: State.self, extra: Extra.self) }
+
+    /// The store state this thunk is written for: `State`.
+    public static var storeStateType: Any.Type? { State.self }
 }
 
 extension AsyncThunk: HandledByMiddleware {
     /// Names the thunk middleware this thunk needs: its `Extra` type and the store's `State`.
     public static var requiredMiddleware: String { describeMiddleware(state: State.self, extra: Extra.self) }
+
+    /// The store state this thunk is written for: `State`.
+    public static var storeStateType: Any.Type? { State.self }
 }
 
 enum ThunkRunner {

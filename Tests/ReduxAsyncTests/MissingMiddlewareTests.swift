@@ -63,8 +63,11 @@ struct AsyncMissingMiddlewareTests {
         }
         #if DEBUG
             #expect(warnings.count == 1)
-            #expect(warnings.first?.contains("RefreshOther reached the reducer of a Store<SearchState>") == true)
-            #expect(warnings.first?.contains("asyncActionMiddleware() in a Store<OtherState>") == true)
+            #expect(
+                warnings.first?.contains(
+                    "RefreshOther is written for a Store<OtherState> but reached the reducer of a Store<SearchState>")
+                    == true)
+            #expect(warnings.first?.contains("return a Command from the feature's reducer") == true)
         #endif
     }
 

@@ -39,6 +39,16 @@ package enum Diagnostics {
                 handled[identifier] = count == 1 ? nil : count - 1
                 return
             }
+            if let written = type.storeStateType, written != storeState {
+                warnOnce(
+                    "reached:\(type)",
+                    "swift-redux: warning: \(type) is written for a Store<\(written)> but reached the reducer of a "
+                        + "Store<\(storeState)> (dispatched through a scope?), so nothing ran it. An async action or a "
+                        + "thunk runs in a store whose State is its own: for work a feature owns, return a Command from "
+                        + "the feature's reducer (ReduxEffects) — commands compose with pullback and scopes — or write "
+                        + "it for \(storeState).")
+                return
+            }
             warnOnce(
                 "reached:\(type)",
                 "swift-redux: warning: \(type) reached the reducer of a Store<\(storeState)> without its middleware "
