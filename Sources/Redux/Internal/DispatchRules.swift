@@ -87,7 +87,7 @@ struct DispatchRules {
             return false
         }
         isBusy = true
-        phase = .observers
+        phase = .reducer
         return true
     }
 

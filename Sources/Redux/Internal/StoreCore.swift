@@ -153,7 +153,11 @@ extension StoreCore {
             // so nobody observes it afterwards until it is read again (which sets the flag anew,
             // even from inside an observer's change handler).
             machine.isStateObserved = false
+            // An observation callback runs in `willSet`, before the reducer: it reads the state as
+            // it was, legitimately, so the reducer's mark is lifted around it.
+            machine.rules.reducerReturned()
             registrar.willSet(self, keyPath: stateKeyPath)
+            machine.rules.enterReducer()
             runReducer(action)
             registrar.didSet(self, keyPath: stateKeyPath)
         } else {
@@ -181,9 +185,6 @@ extension StoreCore {
     @inlinable
     @inline(__always)
     func runReducer(_ action: any Action) {
-        // Marked for the reducer's own call only: an observation callback that runs in `willSet`,
-        // before it, reads the state as it was, legitimately.
-        machine.rules.enterReducer()
         if collectsWork {
             reduceWithWork(&state, action, &work)
         } else {

@@ -90,7 +90,7 @@ package enum ValueDiff {
         let maxElements: Int
         /// The objects on the path from the root: a class graph may point back to an ancestor (a
         /// folder's `parent`). Empty, and so never allocated, for states without classes.
-        var ancestors: Set<ObjectIdentifier> = []
+        var ancestors: Set<ObjectIdentifier>? = nil
         /// How many composite values this description wrote.
         var written = 0
 
@@ -100,7 +100,7 @@ package enum ValueDiff {
 
         /// The most values one description writes: a wide and deep graph (ten children a level,
         /// twelve levels) would otherwise take forever to describe, only to be cut.
-        static let maximumValues = 4_000
+        static var maximumValues: Int { 4_000 }
 
         mutating func write(_ node: Reflection, into text: inout String, depth: Int) {
             if let leaf = Leaf.describe(node.value) {
@@ -150,12 +150,17 @@ package enum ValueDiff {
                     return
                 }
                 let identity = ObjectIdentifier(value as AnyObject)
-                guard ancestors.insert(identity).inserted else {
+                guard ancestors?.contains(identity) != true else {
                     // Points back to an object being described: say so instead of recursing.
                     text += "<cycle: \(TypeNames.name(of: mirror.subjectType))>"
                     return
                 }
-                defer { ancestors.remove(identity) }
+                // Taken out and put back, so the set is not copied (it has one owner while changed).
+                var path = ancestors ?? []
+                ancestors = nil
+                path.insert(identity)
+                ancestors = path
+                defer { ancestors?.remove(identity) }
                 text += TypeNames.name(of: mirror.subjectType) + "("
                 writeFields(node, into: &text, depth: depth)
                 text += ")"
@@ -252,12 +257,12 @@ package enum ValueDiff {
         /// How deep the walk is now, and the pairs of objects compared on the way (a class graph
         /// may point back to its parent: each pair is compared once).
         var depth = 0
-        var comparedObjects: Set<[ObjectIdentifier]> = []
+        var comparedObjects: Set<[ObjectIdentifier]>? = nil
         /// What the diff did not compare, said once at the end.
-        var notes: [String] = []
+        var notes: [String]? = nil
 
         /// The deepest the diff walks; below, it says it stopped.
-        static let maximumDepth = 64
+        static var maximumDepth: Int { 64 }
 
         mutating func emit(_ path: String, _ text: String) {
             if lines.count < maxLines {
@@ -269,11 +274,12 @@ package enum ValueDiff {
 
         func finish() -> [String] {
             let result = omitted > 0 ? lines + ["… and \(omitted) more change\(omitted == 1 ? "" : "s")"] : lines
-            return notes.isEmpty ? result : result + notes
+            guard let notes else { return result }
+            return result + notes
         }
 
         mutating func note(_ text: String) {
-            if !notes.contains(text) { notes.append(text) }
+            if notes?.contains(text) != true { notes = (notes ?? []) + [text] }
         }
 
         func short(_ value: Any) -> String {
@@ -311,28 +317,6 @@ package enum ValueDiff {
                 if diffEquatableElements(path, fast, new) { newNode.adoptDescription(from: oldNode) }
                 return
             }
-            // Dictionaries of `Equatable` values likewise: one lookup and `==` per entry, instead of
-            // reflecting every entry and describing every key (129× an array's cost before).
-            if let fast = old as? any EquatableEntries,
-                let changes = fast.differingEntries(from: new, limit: maxLines + 1)
-            {
-                if changes.entries.isEmpty && changes.more == 0 {
-                    newNode.adoptDescription(from: oldNode)
-                    return
-                }
-                let described = changes.entries.map { (key: short($0.key), old: $0.old, new: $0.new) }
-                for change in described.sorted(by: { $0.key < $1.key }) {
-                    let entryPath = "\(path)[\(change.key)]"
-                    switch (change.old, change.new) {
-                    case let (before?, after?): diff(entryPath, before, after)
-                    case let (before?, nil): emit(entryPath, "removed \(short(before))")
-                    case let (nil, after?): emit(entryPath, "added \(short(after))")
-                    case (nil, nil): break
-                    }
-                }
-                omitted += changes.more
-                return
-            }
             if let equal = ValueDiff.equalIfEquatable(old, new), equal {
                 newNode.adoptDescription(from: oldNode)
                 return
@@ -347,7 +331,11 @@ package enum ValueDiff {
                 // One object, before and after: changed in place, so nothing can be compared.
                 if pair[0] == pair[1] { return }
                 // Reached again through a reference back (a parent, a cycle): compared already.
-                guard comparedObjects.insert(pair).inserted else {
+                var compared = comparedObjects ?? []
+                comparedObjects = nil  // one owner while changed: no copy
+                let isNew = compared.insert(pair).inserted
+                comparedObjects = compared
+                guard isNew else {
                     note(
                         "(\(TypeNames.name(of: oldMirror.subjectType)) objects reached again through a cycle were compared once)"
                     )
@@ -389,7 +377,26 @@ package enum ValueDiff {
             case .collection?:
                 diffCollection(path, Array(oldMirror.children.map(\.value)), Array(newMirror.children.map(\.value)))
             case .dictionary?:
-                diffDictionary(path, oldMirror, newMirror)
+                // Dictionaries of `Equatable` values: one walk beside the other and `==` per entry,
+                // instead of reflecting every entry and describing every key (129× an array's cost
+                // before). Checked here, not for every value: the cast is a conformance lookup.
+                if let fast = old as? any EquatableEntries,
+                    let changes = fast.differingEntries(from: new, limit: maxLines + 1)
+                {
+                    let described = changes.entries.map { (key: short($0.key), old: $0.old, new: $0.new) }
+                    for change in described.sorted(by: { $0.key < $1.key }) {
+                        let entryPath = "\(path)[\(change.key)]"
+                        switch (change.old, change.new) {
+                        case let (before?, after?): diff(entryPath, before, after)
+                        case let (before?, nil): emit(entryPath, "removed \(short(before))")
+                        case let (nil, after?): emit(entryPath, "added \(short(after))")
+                        case (nil, nil): break
+                        }
+                    }
+                    omitted += changes.more
+                } else {
+                    diffDictionary(path, oldMirror, newMirror)
+                }
             case .set?:
                 let before = Set(oldMirror.children.map { short($0.value) })
                 let after = Set(newMirror.children.map { short($0.value) })
@@ -568,7 +575,7 @@ enum Leaf {
 
     /// The longest string described whole; a longer one is cut *before* it is escaped, so a 20 MB
     /// string in the state costs what its first 4,096 characters cost.
-    static let maximumStringLength = 4_096
+    static var maximumStringLength: Int { 4_096 }
 
     private static func describeString(_ string: String) -> String {
         // `utf8.count` is O(1) for native strings; a string of few bytes has few characters.
