@@ -34,11 +34,15 @@ public struct BindingAction<State>: Action, CustomStringConvertible, CustomRefle
     /// - Parameters:
     ///   - keyPath: The member to set.
     ///   - value: The new value.
-    ///   - path: How the member is named in logs; by default its name from `State`.
-    ///   - elementID: The identifier of the list element it belongs to, if any.
-    public init<Value: Equatable & Sendable>(
-        _ keyPath: WritableKeyPath<State, Value> & Sendable, _ value: Value, path: String? = nil,
-        elementID: (any Hashable & Sendable)? = nil
+    public init<Value: Equatable & Sendable>(_ keyPath: WritableKeyPath<State, Value> & Sendable, _ value: Value) {
+        self.init(keyPath, value, path: nil, elementID: nil)
+    }
+
+    /// The same, named in logs by `path` (a scope's composed path) and tied to the list element
+    /// `elementID` (a row scope's); for the package's scopes, not public API.
+    package init<Value: Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<State, Value> & Sendable, _ value: Value, path: String?,
+        elementID: (any Hashable & Sendable)?
     ) {
         self.keyPath = keyPath
         self.value = value

@@ -44,7 +44,7 @@ public final class Effects {
 
     /// The registry of the store whose middleware factories are running right now, or `nil`
     /// outside a store's initializer.
-    public private(set) static var current: Effects?
+    package private(set) static var current: Effects?
 
     /// The registry a middleware factory should start its work in: the registry of the store
     /// that is running the factory.
@@ -74,9 +74,9 @@ public final class Effects {
         return Effects()
     }
 
-    /// Creates an empty registry. Stores create their own; create one directly for middleware
-    /// used outside a store, or in tests.
-    public init() {}
+    /// Creates an empty registry. Stores create their own; ``current(for:)`` makes a standalone one
+    /// for middleware built outside a store. Not public API.
+    package init() {}
 
     /// How many tasks are in flight.
     public var count: Int { entries.count }

@@ -16,12 +16,6 @@ func writeAsyncActionErrorToStandardError(_ error: any Error, _ action: any Acti
     FileHandle.standardError.write(Data(line.utf8))
 }
 
-/// Renamed: omit `onError` (or pass `nil`) to write errors to standard error.
-@available(*, deprecated, message: "omit onError, or pass nil, to write errors to standard error")
-public let reportAsyncActionErrorToStandardError: AsyncActionErrorHandler = { error, action in
-    writeAsyncActionErrorToStandardError(error, action)
-}
-
 /// A middleware that runs ``AsyncAction``s and handles ``CancelAsyncAction``.
 ///
 /// Every action is passed on. For an async action, the middleware passes it on first (so reducers

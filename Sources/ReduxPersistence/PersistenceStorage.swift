@@ -63,7 +63,7 @@ public final class InMemoryStorage: PersistenceStorage, @unchecked Sendable {
     }
 
     /// Everything stored, by key.
-    public var contents: [String: Data] { lock.withLock { values } }
+    package var contents: [String: Data] { lock.withLock { values } }
 
     /// The data stored under `key`, or `nil`.
     ///

@@ -79,7 +79,7 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// The last error reported, if any.
     public private(set) var lastError: PersistenceError?
     /// How many writes reached the storage.
-    public private(set) var writeCount = 0
+    package private(set) var writeCount = 0
 
     /// Creates a persister for a part of the state.
     ///

@@ -60,19 +60,6 @@ public enum ThunkLifecycle {
     }
 }
 
-/// Renamed: ``ThunkLifecycle/RequestID``.
-@available(*, deprecated, renamed: "ThunkLifecycle.RequestID")
-public typealias ThunkRequestID = ThunkLifecycle.RequestID
-/// Renamed: ``ThunkLifecycle/Pending``.
-@available(*, deprecated, renamed: "ThunkLifecycle.Pending")
-public typealias Pending<Tag> = ThunkLifecycle.Pending<Tag>
-/// Renamed: ``ThunkLifecycle/Fulfilled``.
-@available(*, deprecated, renamed: "ThunkLifecycle.Fulfilled")
-public typealias Fulfilled<Tag, Value: Sendable> = ThunkLifecycle.Fulfilled<Tag, Value>
-/// Renamed: ``ThunkLifecycle/Rejected``.
-@available(*, deprecated, renamed: "ThunkLifecycle.Rejected")
-public typealias Rejected<Tag> = ThunkLifecycle.Rejected<Tag>
-
 @MainActor
 private var nextRequestID: UInt64 = 0
 

@@ -134,7 +134,7 @@ struct ScopingAndBindingsListGuideTests {
             return binding.redacted()  // settings.password = <redacted>
         }
         let shown = logOptions.actionTransformer?(
-            BindingAction(\SettingsState.password, "pikachu", path: "settings.password"))
+            BindingAction(\SettingsState.password, "pikachu", path: "settings.password", elementID: nil))
         #expect("\(shown!)" == "settings.password = <redacted>")
         #expect(printed.lines == ["2 1 Charmeleon", "ash@example.com nobody"])
     }
