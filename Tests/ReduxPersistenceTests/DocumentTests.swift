@@ -124,7 +124,7 @@ struct DocumentTests {
             try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == [
                 "Inbox.taskpaper"
             ])
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     @Test func anUnreadableDocumentIsReportedAndLeftWhereItIs() async throws {

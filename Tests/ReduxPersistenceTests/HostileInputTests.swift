@@ -136,7 +136,7 @@ struct HostileInputTests {
         store.dispatch(Bump())
         await eventually { storage.inner.contents["settings"] != nil }
         #expect(storage.inner.contents["settings"] != nil)
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     // MARK: 5. A key too long to write is rejected up front

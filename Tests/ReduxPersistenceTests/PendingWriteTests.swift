@@ -33,7 +33,7 @@ struct PendingWriteTests {
         persister = nil
         await eventually { (try? stored(storage))?.fontSize == 14 }
         #expect(try stored(storage)?.fontSize == 14)
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     @Test func waitingForTheStoresWorkWritesThePendingChange() async throws {
@@ -48,7 +48,7 @@ struct PendingWriteTests {
         store.dispatch(Bump())
         await store.effects.waitForAll()
         #expect(try stored(storage)?.fontSize == 15)
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     @Test func aTestStoreFinishesWithThePendingChangeWritten() async throws {
@@ -61,6 +61,6 @@ struct PendingWriteTests {
         await store.dispatch(Bump()) { $0.settings.fontSize = 14 }
         await store.finish()
         #expect(try stored(storage)?.fontSize == 14)
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 }

@@ -142,9 +142,11 @@ struct PersisterTests {
         let stored = try JSONPersistenceCoder().decode(
             PersistedEnvelope<Settings>.self, from: try #require(storage.contents["settings"]))
         #expect(stored.state == Settings(theme: "last", fontSize: 62))
+        await eventually { sleeper.pending == 1 }  // the loop waits out its interval after the write
         sleeper.releaseAll()
         await eventually { sleeper.pending == 0 }
         #expect(persister.writeCount == 2)  // nothing changed since: no third write
+        sleeper.finish()
     }
 
     @Test func nothingIsWrittenBeforeTheInitialLoad() async throws {
@@ -187,7 +189,7 @@ struct PersisterTests {
         let stored = try JSONPersistenceCoder().decode(
             PersistedEnvelope<Settings>.self, from: try #require(storage.contents["settings"]))
         #expect(stored.state.theme == "b")
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     @Test func purgeRemovesAndPauseStopsSaving() async throws {

@@ -57,7 +57,7 @@ struct RestoreSemanticsTests {
         await persister.restore(into: store)
         #expect(store.state.wishlist.ids == [2])  // the removal is not undone
         #expect(errors.descriptions.contains { $0.contains("was already restored") })
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     @Test func actionsBeforeTheRestoreAreReplayedOntoTheRestoredState() async throws {
@@ -77,7 +77,7 @@ struct RestoreSemanticsTests {
         #expect(store.state.wishlist.ids == [2, 3])
         #expect(store.state.edits == 3)
         #expect(errors.all.isEmpty)
-        sleeper.releaseAll()
+        sleeper.finish()
     }
 
     @Test func aMergeOfTwoStatesCannotSeeARemovalTheReplayCan() async throws {

@@ -40,13 +40,26 @@ final class ManualSleeper: @unchecked Sendable {
     var sleepCount: Int { lock.withLock { calls } }
     var pending: Int { lock.withLock { waiting.count } }
 
+    private var isFinished = false
+
     func sleep(_ duration: Duration) async throws {
         await withCheckedContinuation { continuation in
-            lock.withLock {
+            let now: Bool = lock.withLock {
                 calls += 1
+                if isFinished { return true }
                 waiting.append(continuation)
+                return false
             }
+            if now { continuation.resume() }
         }
+    }
+
+    /// Ends the test's control of time: every sleep waiting now and every later one returns at once,
+    /// so a write loop still running ends by itself instead of staying suspended (a leak to the
+    /// address sanitizer) — whether or not it had reached its sleep yet.
+    func finish() {
+        lock.withLock { isFinished = true }
+        releaseAll()
     }
 
     func releaseAll() {
