@@ -3,7 +3,7 @@ import Foundation
 /// How a value becomes the bytes of a file in the app's own format, and back: the coder sees the
 /// app's value itself, with no envelope around it — the format and its version are the app's.
 ///
-/// For a document the user chose (``Persister/init(document:format:interval:sleep:project:restore:onError:)``),
+/// For a document the user chose (``Persister/init(document:format:maximumFileSize:interval:sleep:project:restore:onError:)``),
 /// and for data an app saved before it adopted this library (the `unversioned:` argument of
 /// ``Persister/init(key:version:storage:coder:migrations:unversioned:interval:sleep:project:restore:onError:)``).
 ///
