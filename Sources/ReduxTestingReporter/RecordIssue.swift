@@ -21,6 +21,8 @@ import Testing
 ///   - filePath: Its path (`#filePath`).
 ///   - line: Its line.
 ///   - column: Its column.
+// `@_cdecl`: the only way in Swift 6.3 to give a function a C name that `dlsym` can find from a
+// module that does not link this one (Apple platforms); its arguments are C types only.
 @_cdecl("swift_redux_testing_record_issue")
 public func swiftReduxTestingRecordIssue(
     _ message: UnsafePointer<CChar>,

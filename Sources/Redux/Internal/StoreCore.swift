@@ -405,6 +405,8 @@ enum ReducerRules {
             "swift-redux: a reducer \(what) its own Store<\(storeState)> while reducing. A reducer must "
             + "be pure: read the state it is given (its `inout` argument), and subscribe, cancel or read the "
             + "store from a middleware, a subscriber or a command instead"
+        // Reached only from app code running inside its own reducer — a programming error, like
+        // Redux's throw in getState — never from data, a file or an action's contents.
         if fatal {
             Diagnostics.sink("error: " + message + "; the state is half-written now, so it is not read.")
             fatalError(message)

@@ -383,16 +383,7 @@ package enum ValueDiff {
                 if let fast = old as? any EquatableEntries,
                     let changes = fast.differingEntries(from: new, limit: maxLines + 1)
                 {
-                    let described = changes.entries.map { (key: short($0.key), old: $0.old, new: $0.new) }
-                    for change in described.sorted(by: { $0.key < $1.key }) {
-                        let entryPath = "\(path)[\(change.key)]"
-                        switch (change.old, change.new) {
-                        case let (before?, after?): diff(entryPath, before, after)
-                        case let (before?, nil): emit(entryPath, "removed \(short(before))")
-                        case let (nil, after?): emit(entryPath, "added \(short(after))")
-                        case (nil, nil): break
-                        }
-                    }
+                    diffEntries(path, changes.entries.map { (key: short($0.key), old: $0.old, new: $0.new) })
                     omitted += changes.more
                 } else {
                     diffDictionary(path, oldMirror, newMirror)
@@ -449,11 +440,18 @@ package enum ValueDiff {
             }
             let before = entries(old)
             let after = entries(new)
-            for key in Set(before.keys).union(after.keys).sorted() {
-                switch (before[key], after[key]) {
-                case let (old?, new?): diff("\(path)[\(key)]", old, new)
-                case let (old?, nil): emit("\(path)[\(key)]", "removed \(short(old))")
-                case let (nil, new?): emit("\(path)[\(key)]", "added \(short(new))")
+            diffEntries(path, Set(before.keys).union(after.keys).map { (key: $0, old: before[$0], new: after[$0]) })
+        }
+
+        /// The lines of a dictionary's entries, by described key, sorted: changed entries are walked,
+        /// removed and added ones are described.
+        mutating func diffEntries(_ path: String, _ entries: [(key: String, old: Any?, new: Any?)]) {
+            for entry in entries.sorted(by: { $0.key < $1.key }) {
+                let entryPath = "\(path)[\(entry.key)]"
+                switch (entry.old, entry.new) {
+                case let (old?, new?): diff(entryPath, old, new)
+                case let (old?, nil): emit(entryPath, "removed \(short(old))")
+                case let (nil, new?): emit(entryPath, "added \(short(new))")
                 case (nil, nil): break
                 }
             }
