@@ -11,6 +11,9 @@ import Testing
     import XCTest
 #endif
 
+// `@_cdecl` below: the only way in Swift 6.3 to give a function a C name that `dlsym` can find from
+// a module that does not link this one (Apple platforms); its arguments are C types only.
+
 /// Records a failed expectation in the running test: through Swift Testing when a Swift Testing
 /// test is running, otherwise through XCTest. Called by `ReduxTesting`'s `TestStore`; not for
 /// direct use.
@@ -21,8 +24,6 @@ import Testing
 ///   - filePath: Its path (`#filePath`).
 ///   - line: Its line.
 ///   - column: Its column.
-// `@_cdecl`: the only way in Swift 6.3 to give a function a C name that `dlsym` can find from a
-// module that does not link this one (Apple platforms); its arguments are C types only.
 @_cdecl("swift_redux_testing_record_issue")
 public func swiftReduxTestingRecordIssue(
     _ message: UnsafePointer<CChar>,
