@@ -19,6 +19,57 @@ struct ListState: Sendable {
     }
 }
 
+/// A list of identified rows in an `IdentifiedArray`, for SPEC §13's goals at any size.
+struct IdentifiedListState: Sendable {
+    var rows: IdentifiedArrayOf<ListState.Row>
+    var count = 0
+
+    init(size: Int) {
+        rows = IdentifiedArrayOf(uniqueElements: (0..<size).map { ListState.Row(id: $0, title: "row \($0)") })
+    }
+}
+
+@inline(never)
+func makeIdentifiedListReducer() -> Reducer<IdentifiedListState> {
+    .combine(
+        .on(TouchRow.self) { state, _ in state.rows[id: 5]?.value &+= 1 },
+        .on(Count.self) { state, _ in state.count &+= 1 }
+    )
+}
+
+/// Row scopes of an `IdentifiedArray` at 1,000 and 100,000 rows: one row changes among 10 observed,
+/// or nothing in the list changes (with 0 or 10 rows observed).
+@MainActor
+func identifiedRowScenarios() -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for size in [1_000, 100_000] {
+        for (action, label, observedCounts) in [
+            (TouchRow() as any Action, "one changes", [10]), (Count(), "rows unchanged", [0, 10]),
+        ] {
+            for observed in observedCounts {
+                scenarios.append(
+                    Scenario(
+                        name: "identified rows, \(size), \(observed) observed, \(label)",
+                        note:
+                            "IdentifiedArrayOf with \(size) rows; row scopes read under observation; invalidated ones re-read"
+                    ) {
+                        let store = Store(
+                            initialState: IdentifiedListState(size: size), reducer: makeIdentifiedListReducer())
+                        let rows = RowReaders((0..<observed).compactMap { id in store.scope(\.rows, id: id) })
+                        return { n in
+                            for _ in 0..<n {
+                                store.dispatch(action)
+                                rows.rerender()
+                            }
+                            blackHole(rows.renders)
+                        }
+                    })
+            }
+        }
+    }
+    return scenarios
+}
+
 /// Changes the row with identifier 5 (observed in every scenario that observes rows).
 struct TouchRow: Action {}
 /// Changes nothing in the rows.

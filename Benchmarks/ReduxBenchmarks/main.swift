@@ -36,7 +36,8 @@ let exact = value(after: "--exact")
 let json = arguments.contains("--json")
 
 let all =
-    coreScenarios() + scopeScenarios() + middlewareScenarios() + entityLoggingScenarios() + effectsScenarios()
+    coreScenarios() + scopeScenarios() + identifiedRowScenarios() + middlewareScenarios() + entityLoggingScenarios()
+    + effectsScenarios()
     + persistenceScenarios()
 let matches = all.filter { scenario in
     if let exact { return scenario.name == exact }

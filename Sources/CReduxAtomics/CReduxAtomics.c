@@ -1,2 +1,4 @@
-// The functions are all `static inline` in the header; this file only makes the target buildable.
+// The functions are all `static inline` in the header; this file defines the stamp counter they share.
 #include "CReduxAtomics.h"
+
+unsigned long long c_redux_stamp_counter = 0;

@@ -35,6 +35,8 @@ public final class Effects {
     private struct Entry {
         var id: AnyHashable?
         var task: Task<Void, Never>
+        /// The element the work belongs to (see ``OwnerStep``); empty for the store's own work.
+        var owner: [OwnerStep] = []
         /// Set when cancelled through this registry: the task may still be unwinding.
         var isCancelled = false
     }
@@ -118,8 +120,48 @@ public final class Effects {
             await operation()
             self.entries[token] = nil
         }
-        entries[token] = Entry(id: id, task: task)
+        entries[token] = Entry(id: id, task: task, owner: currentOwner)
         return task
+    }
+
+    /// The element on whose behalf work started now runs (see ``OwnerStep``): set while a scope of
+    /// an element dispatches, and while work an element's reducer returned starts.
+    package var currentOwner: [OwnerStep] = []
+
+    /// Runs `body` with work started in it owned by `owner`.
+    package func withOwner<T>(_ owner: [OwnerStep], _ body: () -> T) -> T {
+        let previous = currentOwner
+        currentOwner = owner
+        defer { currentOwner = previous }
+        return body()
+    }
+
+    /// Cancels the work owned by the element at `owner` and by its descendants.
+    package func cancel(ownedBy owner: [OwnerStep]) {
+        guard !owner.isEmpty else { return }
+        cancelEntries { entry in
+            entry.owner.count >= owner.count && zip(entry.owner, owner).allSatisfy { $0.matches($1) }
+        }
+    }
+
+    /// Cancels the work owned by elements of the collection at `path` under `owner` that
+    /// `isPresent` says are gone.
+    func cancelMissing(under owner: [OwnerStep], path: String, isPresent: (AnyHashable) -> Bool) {
+        cancelEntries { entry in
+            guard entry.owner.count > owner.count, zip(entry.owner, owner).allSatisfy({ $0.matches($1) }) else {
+                return false
+            }
+            let step = entry.owner[owner.count]
+            guard OwnerStep.samePath(step.path, path), let id = step.id else { return false }
+            return !isPresent(AnyHashable(id))
+        }
+    }
+
+    private func cancelEntries(where shouldCancel: (Entry) -> Bool) {
+        for (token, entry) in entries where !entry.isCancelled && shouldCancel(entry) {
+            entry.task.cancel()
+            entries[token]?.isCancelled = true
+        }
     }
 
     /// Cancels the work in flight with this identifier. Its tasks stay tracked until they end.
@@ -196,22 +238,54 @@ public final class Effects {
         }
     }
 
-    /// Runs the work reducers returned (`ReduxEffects` commands): set by that module's middleware
-    /// while the store builds its pipeline. Not public API.
-    package var reducerWorkHandler: (@MainActor (_ work: [any Sendable], _ action: any Action) -> Void)?
+    /// Runs the work reducers returned (`ReduxEffects` commands) in a context (the element it
+    /// belongs to): set by that module's middleware while the store builds its pipeline. Not public
+    /// API.
+    package var reducerWorkHandler:
+        (@MainActor (_ work: [any Sendable], _ action: any Action, _ context: WorkContext) -> Void)?
 
-    /// Hands the work reducers returned for `action` to the handler; without one — the store has no
-    /// `ReduxEffects` middleware — the work is dropped and debug builds say so, once.
+    /// Hands the work reducers returned for `action` to the handler, element by element; cancels
+    /// what removed elements started. Without a handler — the store has no `ReduxEffects`
+    /// middleware — commands are dropped and debug builds say so, once.
     @usableFromInline
     func deliverReducerWork(_ work: [any Sendable], after action: any Action, storeState: Any.Type) {
-        guard let reducerWorkHandler else {
-            Diagnostics.warnOnce(
-                "reducer-work:\(storeState)",
-                "swift-redux: warning: a reducer of a Store<\(storeState)> returned work (after \(type(of: action))) "
-                    + "but the store has no commandMiddleware(); add it from ReduxEffects, or the work is dropped.")
-            return
+        deliver(work, in: WorkContext(), after: action, storeState: storeState)
+    }
+
+    private func deliver(
+        _ work: [any Sendable], in context: WorkContext, after action: any Action, storeState: Any.Type
+    ) {
+        var plain: [any Sendable] = []
+        func flush() {
+            guard !plain.isEmpty else { return }
+            defer { plain = [] }
+            guard let reducerWorkHandler else {
+                Diagnostics.warnOnce(
+                    "reducer-work:\(storeState)",
+                    "swift-redux: warning: a reducer of a Store<\(storeState)> returned work (after \(type(of: action))) "
+                        + "but the store has no commandMiddleware(); add it from ReduxEffects, or the work is dropped.")
+                return
+            }
+            reducerWorkHandler(plain, action, context)
         }
-        reducerWorkHandler(work, action)
+        for item in work {
+            switch item {
+            case let scoped as ScopedWork:
+                flush()
+                deliver(
+                    scoped.items, in: context.entering(scoped.step, wrap: scoped.wrap), after: action,
+                    storeState: storeState)
+            case let cancel as CancelElementWork:
+                flush()
+                self.cancel(ownedBy: context.owner + [cancel.step])
+            case let missing as CancelMissingElements:
+                flush()
+                cancelMissing(under: context.owner, path: missing.path, isPresent: missing.isPresent)
+            default:
+                plain.append(item)
+            }
+        }
+        flush()
     }
 
     /// Cancels everything and refuses new work. Called when the store is released.

@@ -25,14 +25,16 @@ import Observation
 /// invalidates it, nothing else does.
 ///
 /// ## Lifetime
-/// A scope keeps the store's state and pipeline alive, not the ``Store`` object: when the app
-/// releases its store, the store shuts down as usual, and its scopes behave like a released store —
-/// ``dispatch(_:)`` does nothing, a new subscription is never called (a debug warning says so), and
-/// ``state`` keeps the last state.
+/// A scope keeps its ``Store`` alive, as a child store does in the Composable Architecture: a
+/// preview that holds only `Store(…).scope(\.settings)` works. The store shuts down (cancelling its
+/// work) when the app has released it and every scope made from it, and scopes of scopes and row
+/// scopes count too. The store's cache of scopes holds them weakly, so no cycle keeps anything alive.
 @MainActor
 @dynamicMemberLookup
 public final class ScopedStore<State>: StoreProtocol, Identifiable {
     @usableFromInline let source: any ScopeSource<State>
+    /// The store this scope keeps alive; set by the store or scope that made it.
+    @usableFromInline var anchor: AnyObject?
 
     /// What tells this scope apart from its siblings: for a row scope, its element's identifier
     /// (so `ForEach(store.scopes(\.items)) { row in … }` needs no key path, and reads nothing);
@@ -42,6 +44,15 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     init(_ source: any ScopeSource<State>) {
         self.source = source
         id = ScopeID(source.elementID ?? source.pathPrefix ?? "")
+    }
+
+    /// This scope, keeping `store` alive (once set, it stays: a scope belongs to one store).
+    @usableFromInline
+    func anchored(to store: AnyObject?) -> ScopedStore {
+        if anchor == nil {
+            anchor = store
+        }
+        return self
     }
 
     /// The current state of this part. Reading it in observation tracking depends on all of it.
@@ -118,7 +129,7 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     /// - Parameter keyPath: The part of this part's state.
     /// - Returns: The scoped store; the same one for the same key path.
     public func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
-        source.scope(keyPath)
+        source.scope(keyPath).anchored(to: anchor)
     }
 
     /// A scope for one element of an array of identified values. See ``StoreProtocol/scope(_:id:)``.
@@ -130,7 +141,7 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     public func scope<Element: Identifiable & Equatable>(
         _ keyPath: KeyPath<State, [Element]>, id: Element.ID
     ) -> ScopedStore<Element>? where Element.ID: Sendable {
-        source.row(keyPath, id: id)
+        source.row(keyPath, id: id)?.anchored(to: anchor)
     }
 
     /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)``.
@@ -140,7 +151,40 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     public func scopes<Element: Identifiable & Equatable>(
         _ keyPath: KeyPath<State, [Element]>
     ) -> [ScopedStore<Element>] where Element.ID: Sendable {
-        source.rows(keyPath)
+        source.rows(keyPath).map { $0.anchored(to: anchor) }
+    }
+
+    /// A scope of an optional child of this part that exists only while it is present. See
+    /// ``StoreProtocol/scope(ifPresent:)``.
+    ///
+    /// - Parameter keyPath: The optional child state.
+    /// - Returns: The child's scope, or `nil` while the child is absent.
+    public func scope<Child>(ifPresent keyPath: KeyPath<State, Child?>) -> ScopedStore<Child>? {
+        source.presentChild(keyPath, anchor: anchor)
+    }
+
+    /// A scope for one element of an ``IdentifiedArray`` in this part. See
+    /// ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The collection.
+    ///   - id: The element's identifier.
+    /// - Returns: The row's scope, or `nil` when no element has that identifier.
+    public func scope<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>, id: ID
+    ) -> ScopedStore<Element>? where Element.ID == ID {
+        source.identifiedRow(keyPath, id: id)?.anchored(to: anchor)
+    }
+
+    /// A scope per element of an ``IdentifiedArray`` in this part. See
+    /// ``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``.
+    ///
+    /// - Parameter keyPath: The collection.
+    /// - Returns: One scope per element, in order.
+    public func scopes<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> [ScopedStore<Element>] where Element.ID == ID {
+        source.identifiedRows(keyPath).map { $0.anchored(to: anchor) }
     }
 
     /// Dispatches a ``BindingAction`` that sets a member of this part. It is logged with the whole

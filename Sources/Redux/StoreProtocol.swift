@@ -109,6 +109,46 @@ public protocol StoreProtocol<State>: AnyObject, Observable {
     func scopes<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
     where Element.ID: Sendable
 
+    /// A scope for one element of an ``IdentifiedArray``: a list row, a pushed detail.
+    ///
+    /// Observing it costs what changed, not the list's size: the collection logs which elements
+    /// were written, so after a reduction the store looks only at those (see ``IdentifiedArray``).
+    /// An action dispatched through the row reaches the row's reducer (``Reducer/forEach(_:)``)
+    /// with no identifier written by hand: it travels as an ``ElementAction`` carrying the row's
+    /// identifier.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The collection.
+    ///   - id: The element's identifier.
+    /// - Returns: The row's scope, or `nil` when no element has that identifier.
+    func scope<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>, id: ID
+    ) -> ScopedStore<Element>? where Element.ID == ID
+
+    /// A scope per element of an ``IdentifiedArray``, in order. In observation tracking this
+    /// depends on the identifiers only: appending, inserting or removing a row invalidates the
+    /// list, not the other rows.
+    ///
+    /// - Parameter keyPath: The collection.
+    /// - Returns: One scope per element.
+    func scopes<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> [ScopedStore<Element>] where Element.ID == ID
+
+    /// A scope of an optional child — a sheet, an alert, a drill-down — that exists only while the
+    /// child is present: `nil` otherwise, for SwiftUI's `sheet(item:)`.
+    ///
+    /// In observation tracking this depends on the child's presence and identity (its `id`, or
+    /// its case for an enum) only; the child's content is observed through the returned scope, as
+    /// a row's is. The same scope is returned while the same child is shown. An action dispatched
+    /// through it reaches the child's reducer (``Reducer/ifLet(_:then:)-(_,Reducer<Child>)``) as an
+    /// ``ElementAction``; the child closes itself by dispatching ``Dismiss``; the work it starts is
+    /// cancelled when it is dismissed or replaced.
+    ///
+    /// - Parameter keyPath: The optional child state.
+    /// - Returns: The child's scope, or `nil` while the child is absent.
+    func scope<Child>(ifPresent keyPath: KeyPath<State, Child?>) -> ScopedStore<Child>?
+
     /// Dispatches a ``BindingAction`` that sets a member to `value`: what a text field or a toggle
     /// writes back. The store's reducer applies it with ``Reducer/binding(only:)``.
     ///
@@ -124,7 +164,7 @@ extension Store: StoreProtocol {
     /// - Parameter keyPath: The part of the state.
     /// - Returns: The scoped store; the same one for the same key path.
     public func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
-        core.scopes.memberScope(of: core, at: keyPath)
+        core.scopes.memberScope(of: core, at: keyPath).anchored(to: self)
     }
 
     /// A scope for one element of an array of identified values. See
@@ -138,7 +178,7 @@ extension Store: StoreProtocol {
     public func scope<Element: Identifiable & Equatable>(
         _ keyPath: KeyPath<State, [Element]>, id: Element.ID
     ) -> ScopedStore<Element>? where Element.ID: Sendable {
-        core.collectionWatcher(at: keyPath).row(id: id)
+        core.collectionWatcher(at: keyPath).row(id: id)?.anchored(to: self)
     }
 
     /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)``.
@@ -149,7 +189,7 @@ extension Store: StoreProtocol {
     public func scopes<Element: Identifiable & Equatable>(
         _ keyPath: KeyPath<State, [Element]>
     ) -> [ScopedStore<Element>] where Element.ID: Sendable {
-        core.collectionWatcher(at: keyPath).allRows()
+        core.collectionWatcher(at: keyPath).allRows().map { $0.anchored(to: self) }
     }
 
     /// Dispatches a ``BindingAction`` that sets a member. See ``StoreProtocol/set(_:to:)``.
@@ -157,6 +197,41 @@ extension Store: StoreProtocol {
     /// - Parameters:
     ///   - keyPath: The member to set.
     ///   - value: The new value.
+    /// A scope of an optional child that exists only while it is present. See
+    /// ``StoreProtocol/scope(ifPresent:)``.
+    ///
+    /// - Parameter keyPath: The optional child state.
+    /// - Returns: The child's scope, or `nil` while the child is absent.
+    public func scope<Child>(ifPresent keyPath: KeyPath<State, Child?>) -> ScopedStore<Child>? {
+        core.presenceWatcher(at: keyPath).scope(anchor: self)
+    }
+
+    /// A scope for one element of an ``IdentifiedArray``. See
+    /// ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The collection.
+    ///   - id: The element's identifier.
+    /// - Returns: The row's scope, or `nil` when no element has that identifier.
+    @inlinable
+    public func scope<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>, id: ID
+    ) -> ScopedStore<Element>? where Element.ID == ID {
+        core.identifiedWatcher(at: keyPath).row(id: id)?.anchored(to: self)
+    }
+
+    /// A scope per element of an ``IdentifiedArray``, in order. See
+    /// ``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``.
+    ///
+    /// - Parameter keyPath: The collection.
+    /// - Returns: One scope per element.
+    @inlinable
+    public func scopes<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> [ScopedStore<Element>] where Element.ID == ID {
+        core.identifiedWatcher(at: keyPath).allRows().map { $0.anchored(to: self) }
+    }
+
     public func set<Value: Equatable & Sendable>(
         _ keyPath: WritableKeyPath<State, Value> & Sendable, to value: Value
     ) {

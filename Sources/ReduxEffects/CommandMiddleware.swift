@@ -45,7 +45,7 @@ public func commandMiddleware<State>(
         let runner = CommandRunner(
             effects: effects, dispatch: dispatch, context: CommandContext(dependencies: dependencies),
             onError: onError ?? writeCommandErrorToStandardError)
-        effects.reducerWorkHandler = { work, action in runner.run(work, after: action) }
+        effects.reducerWorkHandler = { work, action, context in runner.run(work, after: action, in: context) }
         return { next in next }
     }
 }
@@ -84,22 +84,36 @@ final class CommandRunner {
         self.onError = onError
     }
 
-    func run(_ work: [any Sendable], after action: any Action) {
+    func run(_ work: [any Sendable], after action: any Action, in workContext: WorkContext) {
         for item in work {
             if let command = item as? Command {
-                execute(command, id: nil, after: action)
+                execute(command, id: nil, after: action, in: workContext)
             }
         }
     }
 
-    /// Runs `command`; its asynchronous work is tracked under `id`, if any.
-    func execute(_ command: Command, id: AnyHashable?, after action: any Action) {
+    /// What the work of an element sends: wrapped, so it reaches the element's reducer.
+    func send(in workContext: WorkContext) -> Send {
+        guard let wrap = workContext.wrap else { return send }
+        let dispatch = send.dispatch
+        return Send { action in dispatch(wrap(action)) }
+    }
+
+    /// Runs `command`; its asynchronous work is tracked under `id`, if any, and owned by the
+    /// element of `workContext`.
+    func execute(_ command: Command, id: AnyHashable?, after action: any Action, in workContext: WorkContext) {
+        effects.withOwner(workContext.owner) {
+            perform(command, id: id, after: action, in: workContext)
+        }
+    }
+
+    private func perform(_ command: Command, id: AnyHashable?, after action: any Action, in workContext: WorkContext) {
         guard let operation = command.operation else { return }
         switch operation {
         case .send(let sent):
-            send.dispatch(sent)
+            send(in: workContext).dispatch(sent)
         case .run(let priority, let body, let handler):
-            let send = send
+            let send = send(in: workContext)
             let context = context
             let onError = onError
             effects.run(id: id, priority: priority) {
@@ -116,7 +130,7 @@ final class CommandRunner {
             }
         case .merge(let commands):
             for command in commands {
-                execute(command, id: id, after: action)
+                execute(command, id: id, after: action, in: workContext)
             }
         case .cancel(let cancelled):
             let key = AnyHashable(cancelled)
@@ -127,7 +141,7 @@ final class CommandRunner {
             if cancelInFlight {
                 effects.cancel(id: key)
             }
-            execute(inner, id: key, after: action)
+            execute(inner, id: key, after: action, in: workContext)
         case .delay(let inner, let duration, let clock):
             let wait = deadline(after: duration, on: clock)
             effects.run(id: id) { [weak self] in
@@ -137,7 +151,7 @@ final class CommandRunner {
                     return  // cancelled while waiting
                 }
                 guard !Task.isCancelled, let self else { return }
-                self.execute(inner, id: id, after: action)
+                self.execute(inner, id: id, after: action, in: workContext)
             }
         case .throttle(let inner, let throttleID, let interval, let clock, let latest):
             let key = AnyHashable(throttleID)
@@ -146,14 +160,15 @@ final class CommandRunner {
                 return
             }
             throttled[key] = .some(nil)
-            execute(inner, id: key, after: action)
-            waitForEndOfInterval(key, interval: interval, clock: clock, after: action)
+            execute(inner, id: key, after: action, in: workContext)
+            waitForEndOfInterval(key, interval: interval, clock: clock, after: action, in: workContext)
         }
     }
 
     /// Ends a throttling interval: runs the command kept for its end, if any, which starts the next.
     private func waitForEndOfInterval(
-        _ key: AnyHashable, interval: Duration, clock: any Clock<Duration>, after action: any Action
+        _ key: AnyHashable, interval: Duration, clock: any Clock<Duration>, after action: any Action,
+        in workContext: WorkContext
     ) {
         let wait = deadline(after: interval, on: clock)
         effects.run(id: key) { [weak self] in
@@ -168,8 +183,8 @@ final class CommandRunner {
                 return
             }
             self.throttled[key] = .some(nil)
-            self.execute(next, id: key, after: action)
-            self.waitForEndOfInterval(key, interval: interval, clock: clock, after: action)
+            self.execute(next, id: key, after: action, in: workContext)
+            self.waitForEndOfInterval(key, interval: interval, clock: clock, after: action, in: workContext)
         }
     }
 }

@@ -1,4 +1,5 @@
-// One atomic flag, for swift-redux's store lifetime (see Sources/Redux/Internal/ReleaseFlag.swift).
+// One atomic flag, for swift-redux's store lifetime (see Sources/Redux/Internal/ReleaseFlag.swift),
+// and one atomic counter, for the change stamps of `IdentifiedArray`.
 //
 // Swift's own `Synchronization.Atomic` needs macOS 15 / iOS 18, and this package supports macOS 14 /
 // iOS 17, so the flag is a C11-style atomic here, as swift-nio's CNIOAtomics did before Swift had
@@ -24,6 +25,15 @@ static inline void c_redux_atomic_flag_set(c_redux_atomic_flag *flag) {
 
 static inline bool c_redux_atomic_flag_is_set(c_redux_atomic_flag *flag) {
     return __atomic_load_n(&flag->value, __ATOMIC_ACQUIRE);
+}
+
+/// The last stamp handed out by `c_redux_next_stamp` (defined in CReduxAtomics.c).
+extern unsigned long long c_redux_stamp_counter;
+
+/// A number never returned before in this process (from 1 up): `IdentifiedArray` stamps each change
+/// with one, so that two collections with the same stamp went through the same change.
+static inline unsigned long long c_redux_next_stamp(void) {
+    return __atomic_add_fetch(&c_redux_stamp_counter, 1, __ATOMIC_RELAXED);
 }
 
 #endif

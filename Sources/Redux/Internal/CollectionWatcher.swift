@@ -260,13 +260,13 @@ final class RowEntry<Root, Element: Identifiable & Equatable> where Element.ID: 
     }
 }
 
-/// A list row: one element of a watched array, found by identifier.
+/// A list row: one element of a watched array or identified collection, found by identifier.
 @MainActor
 final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where Element.ID: Sendable {
-    let watcher: CollectionWatcher<Root, Element>
+    let watcher: any RowWatching<Root, Element>
     let entry: RowEntry<Root, Element>
 
-    init(watcher: CollectionWatcher<Root, Element>, entry: RowEntry<Root, Element>) {
+    init(watcher: any RowWatching<Root, Element>, entry: RowEntry<Root, Element>) {
         self.watcher = watcher
         self.entry = entry
     }
@@ -287,6 +287,10 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
     }
 
     func dispatch(_ action: any Action) { core.dispatch(action) }
+
+    func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
+        core.effects.withOwner(owner) { core.dispatch(action) }
+    }
 
     func subscribe(_ observer: @escaping @MainActor (Element) -> Void) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }

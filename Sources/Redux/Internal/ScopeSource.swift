@@ -21,6 +21,12 @@ protocol ScopeSource<State>: AnyObject {
     /// specialised for `Value` by the caller (see ``MemberProbe``).
     func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe)
     func dispatch(_ action: any Action)
+    /// The chain of elements this scope belongs to, from the store's state (see ``OwnerStep``);
+    /// empty outside any element.
+    var owner: [OwnerStep] { get }
+    /// Dispatches `action` to the store as it is, with the work middleware start for it owned by
+    /// `owner` (an async action dispatched through a row belongs to the row).
+    func dispatchToStore(_ action: any Action, owner: [OwnerStep])
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
     func subscribe<Value: Equatable>(
         to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
@@ -34,10 +40,18 @@ protocol ScopeSource<State>: AnyObject {
     ) -> ScopedStore<Element>? where Element.ID: Sendable
     func rows<Element: Identifiable & Equatable>(_ keyPath: KeyPath<State, [Element]>) -> [ScopedStore<Element>]
     where Element.ID: Sendable
+    func identifiedRow<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>, id: ID
+    ) -> ScopedStore<Element>? where Element.ID == ID
+    func identifiedRows<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> [ScopedStore<Element>] where Element.ID == ID
+    func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>?
 }
 
 extension ScopeSource {
     var elementID: (any Hashable & Sendable)? { nil }
+    var owner: [OwnerStep] { [] }
 
     // Defaults for scopes that project their state from another (rows, parts of rows): observed as
     // a whole, subscribed through a selector. `MemberScope` has its own, finer ones.
@@ -70,6 +84,29 @@ extension ScopeSource {
         return currentState()[keyPath: keyPath].compactMap { projectedRow(of: self, keyPath, id: $0.id) }
     }
 
+    func identifiedRow<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>, id: ID
+    ) -> ScopedStore<Element>? where Element.ID == ID {
+        projectedIdentifiedRow(of: self, keyPath, id: id)
+    }
+
+    func identifiedRows<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> [ScopedStore<Element>] where Element.ID == ID {
+        observeWhole()
+        return currentState()[keyPath: keyPath].ids.compactMap { projectedIdentifiedRow(of: self, keyPath, id: $0) }
+    }
+
+    func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
+        observeWhole()
+        guard let child = currentState()[keyPath: keyPath] else { return nil }
+        let name = BindingAction<State>.path(of: keyPath)
+        let projected = ProjectedScope<State, Child>(
+            parent: self, initial: child, path: pathPrefix.map { "\($0).\(name)" } ?? name
+        ) { $0[keyPath: keyPath] }
+        return ScopedStore(ElementScope(base: projected, step: OwnerStep(path: name, id: nil))).anchored(to: anchor)
+    }
+
     /// A subscription for a scope whose store was released: never called, holds nothing.
     func releasedSubscription() -> Subscription {
         Diagnostics.warnOnce(
@@ -84,10 +121,15 @@ extension ScopeSource {
 /// `store.scope(\.settings)` in a view's body returns the same scope — and its observation the same
 /// registrations — every time. Looked up by identity first (a key-path literal is one object per
 /// call site), then by `==`.
+///
+/// Scopes are kept weakly: a scope keeps its ``Store`` alive (a preview holds only
+/// `Store(…).scope(\.feature)`), so a strong cache here would be a cycle store → cache → scope →
+/// store that nothing breaks. A scope nobody holds is made again on the next call. Watchers are
+/// kept strongly; they do not hold the store, and the store breaks their cycles when it shuts down.
 @MainActor
 @usableFromInline
 final class ScopeRegistry {
-    @usableFromInline var scopes: [(keyPath: AnyKeyPath, object: AnyObject)] = []
+    @usableFromInline var scopes: [(keyPath: AnyKeyPath, object: WeakScope)] = []
     @usableFromInline var watchers: [(keyPath: AnyKeyPath, object: AnyObject)] = []
 
     @usableFromInline nonisolated init() {}
@@ -100,29 +142,54 @@ final class ScopeRegistry {
         return entries.first { $0.keyPath == keyPath }?.object
     }
 
-    /// The scope of the part of `core`'s state at `keyPath`; made once.
+    /// The cached scope at `keyPath`, if anyone still holds it.
+    func findScope(_ keyPath: AnyKeyPath) -> AnyObject? {
+        for entry in scopes where entry.keyPath === keyPath {
+            if let object = entry.object.value { return object }
+        }
+        return scopes.first { $0.keyPath == keyPath && $0.object.value != nil }?.object.value
+    }
+
+    /// Caches `scope`, dropping entries whose scope is gone.
+    func remember(_ scope: AnyObject, at keyPath: AnyKeyPath) {
+        if scopes.count >= 16, scopes.count.isMultiple(of: 16) {
+            scopes.removeAll { $0.object.value == nil }
+        }
+        scopes.append((keyPath, WeakScope(scope)))
+    }
+
+    /// The scope of the part of `core`'s state at `keyPath`; the same one while anyone holds it.
     func memberScope<Root, Child>(of core: StoreCore<Root>, at keyPath: KeyPath<Root, Child>) -> ScopedStore<Child> {
-        if let found = Self.find(keyPath, in: scopes) as? ScopedStore<Child> {
+        if let found = findScope(keyPath) as? ScopedStore<Child> {
             return found
         }
         let scope = ScopedStore(MemberScope(core: core, keyPath: keyPath))
-        // A released store keeps nothing: caching would tie the scope to the core in a cycle
-        // that no shutdown breaks any more.
         if !core.released.isSet {
-            scopes.append((keyPath, scope))
+            remember(scope, at: keyPath)
         }
         return scope
     }
 
-    /// Drops every cached scope and watcher (they hold the core: a cycle until the store shuts down).
+    /// Drops every cached scope and watcher (watchers hold the core: a cycle until the store shuts down).
     func removeAll() -> [AnyObject] {
         for entry in watchers {
             (entry.object as? any DetachableWatcher)?.detach()
         }
-        let dropped = scopes.map(\.object) + watchers.map(\.object)
+        let dropped = watchers.map(\.object)
         scopes = []
         watchers = []
         return dropped
+    }
+}
+
+/// A weak reference to a cached scope.
+@MainActor
+@usableFromInline
+final class WeakScope {
+    @usableFromInline weak var value: AnyObject?
+
+    init(_ value: AnyObject) {
+        self.value = value
     }
 }
 
@@ -194,6 +261,10 @@ final class MemberScope<Root, State>: ScopeSource {
         core.dispatch(action)
     }
 
+    func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
+        core.effects.withOwner(owner) { core.dispatch(action) }
+    }
+
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
         let reader = reader
@@ -234,6 +305,22 @@ final class MemberScope<Root, State>: ScopeSource {
     where Element.ID: Sendable {
         core.collectionWatcher(at: fromRoot(keyPath)).allRows()
     }
+
+    func identifiedRow<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>, id: ID
+    ) -> ScopedStore<Element>? where Element.ID == ID {
+        core.identifiedWatcher(at: fromRoot(keyPath)).row(id: id)
+    }
+
+    func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
+        core.presenceWatcher(at: fromRoot(keyPath)).scope(anchor: anchor)
+    }
+
+    func identifiedRows<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> [ScopedStore<Element>] where Element.ID == ID {
+        core.identifiedWatcher(at: fromRoot(keyPath)).allRows()
+    }
 }
 
 /// A value derived from another scope's state (a part of a list row, a row of a row's list):
@@ -272,6 +359,12 @@ final class ProjectedScope<Parent, State>: ScopeSource {
 
     func dispatch(_ action: any Action) { parent.dispatch(action) }
 
+    var owner: [OwnerStep] { parent.owner }
+
+    func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
+        parent.dispatchToStore(action, owner: owner)
+    }
+
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         parent.subscribe { [self] _ in observer(currentState()) }
     }
@@ -295,4 +388,72 @@ func projectedRow<Parent, Element: Identifiable & Equatable>(
         ProjectedScope(parent: parent, initial: element, path: parent.pathPrefix.map { "\($0).\(path)" } ?? path) {
             $0[keyPath: keyPath].first { $0.id == id }
         })
+}
+
+/// A row of an identified collection inside a row or a projection: found by identifier on every read.
+@MainActor
+func projectedIdentifiedRow<Parent, ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+    of parent: any ScopeSource<Parent>, _ keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>, id: ID
+) -> ScopedStore<Element>? where Element.ID == ID {
+    guard let element = parent.currentState()[keyPath: keyPath][id: id] else { return nil }
+    let path = BindingAction<Parent>.path(of: keyPath) + "[id: \(id)]"
+    let projected = ProjectedScope(
+        parent: parent, initial: element, path: parent.pathPrefix.map { "\($0).\(path)" } ?? path
+    ) { $0[keyPath: keyPath][id: id] }
+    return ScopedStore(
+        ElementScope(base: projected, step: OwnerStep(path: BindingAction<Parent>.path(of: keyPath), id: id)))
+}
+
+/// The scope of one element — an identified row, a presented child — whose actions follow it: what
+/// it dispatches reaches the element's reducer wrapped in an ``ElementAction``, and the work
+/// middleware start for it is owned by the element. Reads, observation and subscriptions are those
+/// of the scope it wraps.
+@MainActor
+final class ElementScope<State>: ScopeSource {
+    let base: any ScopeSource<State>
+    let step: OwnerStep
+
+    init(base: any ScopeSource<State>, step: OwnerStep) {
+        self.base = base
+        self.step = step
+    }
+
+    var effects: Effects { base.effects }
+    var pathPrefix: String? { base.pathPrefix }
+    var elementID: (any Hashable & Sendable)? { step.id }
+    var owner: [OwnerStep] { base.owner + [step] }
+
+    func currentState() -> State { base.currentState() }
+    func observeWhole() { base.observeWhole() }
+    func observe<Value: Equatable>(_ keyPath: KeyPath<State, Value>, probe: (_ offset: Int) -> MemberProbe) {
+        base.observe(keyPath, probe: probe)
+    }
+
+    func dispatch(_ action: any Action) {
+        if action is any HandledByMiddleware {
+            base.dispatchToStore(action, owner: owner)
+        } else {
+            base.dispatch(ElementAction(path: step.path, id: step.id, action))
+        }
+    }
+
+    func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
+        base.dispatchToStore(action, owner: owner)
+    }
+
+    func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        base.subscribe(observer)
+    }
+
+    func subscribe<Value: Equatable>(
+        to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        base.subscribe(to: keyPath, observer)
+    }
+
+    func subscribe<Value: Equatable>(
+        select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        base.subscribe(select: select, observer)
+    }
 }

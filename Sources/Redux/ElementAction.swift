@@ -1,0 +1,67 @@
+/// An action sent through the scope of one element of the state — a list row, a stack element, a
+/// presented child — on its way to that element's reducer.
+///
+/// A row scope (``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``) and a
+/// child scope (``StoreProtocol/scope(ifPresent:)``) wrap what they dispatch in one of these, so the
+/// element's reducer — run by ``Reducer/forEach(_:)`` or ``Reducer/ifLet(_:then:)`` — receives the
+/// action with no identifier written by hand, as in the Composable Architecture's
+/// `IdentifiedAction`. Logs show it as `todos[id: 3]: Toggle()`; `TestStore` receives it by
+/// equality when the wrapped action is `Equatable`:
+///
+/// ```swift
+/// await store.receive(ElementAction(path: "todos", id: 3, Toggle()))
+/// ```
+///
+/// Actions that a middleware handles (async actions, thunks) are not wrapped: their middleware
+/// would not recognise them, so a scope dispatches them as they are, and the work they start
+/// belongs to the element (it is cancelled with it).
+public struct ElementAction: Action, Equatable, CustomStringConvertible {
+    /// The collection's (or the child's) path from the state its reducer is pulled back to:
+    /// `todos`, `destination`; a scope of a nested part gives the whole path (`list.todos`), which
+    /// the reducer matches by its last components.
+    public let path: String
+    /// The element's identifier; `nil` for a presented child (it has one position).
+    public let id: (any Hashable & Sendable)?
+    /// The action for the element.
+    public let action: any Action
+
+    /// Wraps an action for the element with identifier `id` of the collection at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The collection's path (`todos`).
+    ///   - id: The element's identifier, or `nil` for a presented child.
+    ///   - action: The action for the element.
+    public init(path: String, id: (any Hashable & Sendable)?, _ action: any Action) {
+        self.path = path
+        self.id = id
+        self.action = action
+    }
+
+    /// Whether both address the same element with equal actions (actions that are not `Equatable`
+    /// are never equal).
+    public static func == (lhs: ElementAction, rhs: ElementAction) -> Bool {
+        lhs.path == rhs.path && lhs.hashableID == rhs.hashableID && actionsEqual(lhs.action, rhs.action)
+    }
+
+    /// `todos[id: 3]: Toggle()`, or `destination: Save()` for a presented child.
+    public var description: String {
+        let target = id.map { "\(path)[id: \($0)]" } ?? path
+        return "\(target): \(ValueDiff.describe(action))"
+    }
+
+    var hashableID: AnyHashable? { id.map { AnyHashable($0) } }
+
+    /// Whether the action is for the collection or child at `name` (a path from the reducer's
+    /// state): the same path, or a path that ends with it (`list.todos` ends with `todos`).
+    @usableFromInline
+    func isFor(_ name: String) -> Bool {
+        path == name || (path.hasSuffix(name) && path.dropLast(name.count).hasSuffix("."))
+    }
+}
+
+/// Whether two actions are equal: both `Equatable`, of the same type, and `==`.
+func actionsEqual(_ lhs: any Action, _ rhs: any Action) -> Bool {
+    guard type(of: lhs) == type(of: rhs), let lhs = lhs as? any Equatable else { return false }
+    func equal<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T).map { lhs == $0 } ?? false }
+    return equal(lhs)
+}

@@ -1,0 +1,611 @@
+import CReduxAtomics
+
+/// An ordered collection of identified elements with O(1) access by identifier, and a record of
+/// what changed in it, so that list rows observed through ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``
+/// cost what changed, not the list's size.
+///
+/// The everyday API of swift-identified-collections' `IdentifiedArray`, so that state written for the
+/// Composable Architecture ports by changing an import:
+///
+/// ```swift
+/// struct Todo: Identifiable, Equatable, Sendable {
+///     let id: Int
+///     var title: String
+///     var isDone = false
+/// }
+///
+/// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
+/// todos[id: 2]?.isDone = true          // in place, by identifier
+/// todos.append(Todo(id: 3, title: "Bread"))
+/// todos.remove(id: 1)
+/// print(todos.ids.map { $0 })          // [2, 3]
+/// ```
+///
+/// ## What it records
+/// Every change is stamped with a number unique in the process and kept in a short log (the last 16
+/// to 32 changes): "element `id` was written" or "the identifiers changed" (append, insert, remove,
+/// move, sort). A row watcher remembers the stamp it last saw and, after a reduction, reads only the
+/// changes logged since: one comparison when nothing changed, one lookup per changed element
+/// otherwise — never a walk or a copy of the list. When its stamp has left the log (more changes
+/// than the log keeps, or a new array assigned), the watcher compares each observed row with the
+/// element it last showed, which is still exact. Equality, hashing and coding see the elements
+/// only, never the stamps.
+///
+/// Identifiers are unique: the initializers and mutations that take elements keep the first
+/// element for an identifier (``append(_:)`` reports it), while `init(uniqueElements:)` and changing
+/// an element's identifier in place stop the program, as in swift-identified-collections. Decoding
+/// a list with a repeated identifier throws.
+public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
+    /// One element; `nil` only while ``subscript(id:)`` lends it out to be modified in place.
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var value: Element?
+
+        @inlinable
+        init(_ value: Element) { self.value = value }
+    }
+
+    /// One logged change: the element `id` was written, or (`id == nil`) the identifiers changed.
+    @usableFromInline
+    struct Change {
+        @usableFromInline let stamp: UInt64
+        @usableFromInline let id: ID?
+
+        @inlinable
+        init(stamp: UInt64, id: ID?) {
+            self.stamp = stamp
+            self.id = id
+        }
+    }
+
+    @usableFromInline var slots: [Slot]
+    @usableFromInline var positions: [ID: Int]
+    /// The stamp of the last change (or of the creation).
+    @usableFromInline var version: UInt64
+    /// The stamp of the last change of the identifiers (or of the creation).
+    @usableFromInline var structureVersion: UInt64
+    /// The changes after ``logBase``, oldest first.
+    @usableFromInline var log: [Change] = []
+    /// The version before the first logged change.
+    @usableFromInline var logBase: UInt64
+
+    /// The most changes the log keeps; it is cut to half when full.
+    @usableFromInline static var logCapacity: Int { 32 }
+
+    /// Creates an empty collection.
+    @inlinable
+    public init() {
+        slots = []
+        positions = [:]
+        version = c_redux_next_stamp()
+        structureVersion = version
+        logBase = version
+    }
+
+    /// Creates a collection of elements whose identifiers are unique.
+    ///
+    /// - Parameter elements: The elements; a repeated identifier stops the program (use
+    ///   ``init(_:uniquingIDsWith:)`` for data from outside).
+    @inlinable
+    public init(uniqueElements elements: some Sequence<Element>) {
+        self.init()
+        for element in elements {
+            let inserted = appendWithoutLogging(element)
+            precondition(inserted, "IdentifiedArray(uniqueElements:): the identifier \(element.id) is repeated")
+        }
+    }
+
+    /// Creates a collection from elements whose identifiers may repeat: `combine` decides which
+    /// element a repeated identifier keeps, in the first one's position.
+    ///
+    /// - Parameters:
+    ///   - elements: The elements.
+    ///   - combine: Given the element kept so far and the next with the same identifier, returns
+    ///     the one to keep.
+    @inlinable
+    public init(
+        _ elements: some Sequence<Element>, uniquingIDsWith combine: (Element, Element) throws -> Element
+    ) rethrows {
+        self.init()
+        for element in elements {
+            if let index = positions[element.id] {
+                slots[index].value = try combine(slots[index].value.unsafelyUnwrapped, element)
+            } else {
+                _ = appendWithoutLogging(element)
+            }
+        }
+    }
+
+    @inlinable
+    mutating func appendWithoutLogging(_ element: Element) -> Bool {
+        guard positions[element.id] == nil else { return false }
+        positions[element.id] = slots.count
+        slots.append(Slot(element))
+        return true
+    }
+
+    /// The elements, in order, as an array.
+    @inlinable
+    public var elements: [Element] {
+        slots.map { $0.value.unsafelyUnwrapped }
+    }
+
+    /// The identifiers, in order: a collection whose `contains(_:)` is O(1).
+    @inlinable
+    public var ids: IDs { IDs(base: self) }
+
+    /// The position of the element with identifier `id`, or `nil`. O(1).
+    ///
+    /// - Parameter id: The identifier.
+    @inlinable
+    public func index(id: ID) -> Int? {
+        positions[id]
+    }
+
+    /// The element with identifier `id`, or `nil`; setting `nil` removes it, setting an element
+    /// with a new identifier appends it. Modified in place (`todos[id: 2]?.isDone = true`) without
+    /// a copy of the element.
+    ///
+    /// - Parameter id: The identifier.
+    @inlinable
+    public subscript(id id: ID) -> Element? {
+        get {
+            guard let index = positions[id] else { return nil }
+            return slots[index].value
+        }
+        set {
+            guard let index = positions[id] else {
+                if let newValue {
+                    precondition(
+                        newValue.id == id, "IdentifiedArray[id: \(id)] set to an element with another identifier")
+                    append(newValue)
+                }
+                return
+            }
+            guard let newValue else {
+                remove(at: index)
+                return
+            }
+            precondition(newValue.id == id, "IdentifiedArray[id: \(id)] set to an element with another identifier")
+            slots[index].value = newValue
+            noteChange(of: id)
+        }
+        _modify {
+            guard let index = positions[id] else {
+                var absent: Element? = nil
+                yield &absent
+                if let absent {
+                    precondition(
+                        absent.id == id, "IdentifiedArray[id: \(id)] set to an element with another identifier")
+                    append(absent)
+                }
+                return
+            }
+            yield &slots[index].value
+            guard let written = slots[index].value else {
+                // Set to `nil` through the optional: the element is removed.
+                slots.remove(at: index)
+                positions[id] = nil
+                reindex(from: index)
+                noteStructureChange()
+                return
+            }
+            precondition(written.id == id, "IdentifiedArray[id: \(id)]: an element's identifier changed in place")
+            noteChange(of: id)
+        }
+    }
+
+    /// Adds `element` at the end, unless an element has its identifier.
+    ///
+    /// - Parameter element: The element.
+    /// - Returns: Whether it was added, and the position of the element with its identifier.
+    @inlinable
+    @discardableResult
+    public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+        if let index = positions[element.id] { return (false, index) }
+        _ = appendWithoutLogging(element)
+        noteStructureChange()
+        return (true, slots.count - 1)
+    }
+
+    /// Adds the elements whose identifiers are not present yet, in order.
+    ///
+    /// - Parameter newElements: The elements.
+    @inlinable
+    public mutating func append(contentsOf newElements: some Sequence<Element>) {
+        var added = false
+        for element in newElements {
+            added = appendWithoutLogging(element) || added
+        }
+        if added { noteStructureChange() }
+    }
+
+    /// Inserts `element` at `index`, unless an element has its identifier.
+    ///
+    /// - Parameters:
+    ///   - element: The element.
+    ///   - index: Where to insert it (`0...count`).
+    /// - Returns: Whether it was inserted, and the position of the element with its identifier.
+    @inlinable
+    @discardableResult
+    public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+        if let existing = positions[element.id] { return (false, existing) }
+        slots.insert(Slot(element), at: index)
+        reindex(from: index)
+        noteStructureChange()
+        return (true, index)
+    }
+
+    /// Replaces the element with `element`'s identifier, or appends `element`.
+    ///
+    /// - Parameter element: The element.
+    /// - Returns: The element replaced, or `nil` when `element` was appended.
+    @inlinable
+    @discardableResult
+    public mutating func updateOrAppend(_ element: Element) -> Element? {
+        guard let index = positions[element.id] else {
+            append(element)
+            return nil
+        }
+        let old = slots[index].value
+        slots[index].value = element
+        noteChange(of: element.id)
+        return old
+    }
+
+    /// Removes the element with identifier `id`.
+    ///
+    /// - Parameter id: The identifier.
+    /// - Returns: The element removed, or `nil` when none has that identifier.
+    @inlinable
+    @discardableResult
+    public mutating func remove(id: ID) -> Element? {
+        guard let index = positions[id] else { return nil }
+        return remove(at: index)
+    }
+
+    /// Removes the element at `index`.
+    ///
+    /// - Parameter index: A valid position.
+    /// - Returns: The element removed.
+    @inlinable
+    @discardableResult
+    public mutating func remove(at index: Int) -> Element {
+        let element = slots.remove(at: index).value.unsafelyUnwrapped
+        positions[element.id] = nil
+        reindex(from: index)
+        noteStructureChange()
+        return element
+    }
+
+    /// Removes the elements at the given positions.
+    ///
+    /// - Parameter offsets: The positions (an `IndexSet`, a range, an array of positions).
+    @inlinable
+    public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+        let removed = Set(offsets)
+        guard !removed.isEmpty else { return }
+        var index = 0
+        slots.removeAll { _ in
+            defer { index += 1 }
+            return removed.contains(index)
+        }
+        rebuildPositions()
+        noteStructureChange()
+    }
+
+    /// Removes the elements that satisfy `shouldBeRemoved`.
+    ///
+    /// - Parameter shouldBeRemoved: Whether to remove an element.
+    @inlinable
+    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        let count = slots.count
+        try slots.removeAll { try shouldBeRemoved($0.value.unsafelyUnwrapped) }
+        guard slots.count != count else { return }
+        rebuildPositions()
+        noteStructureChange()
+    }
+
+    /// Removes every element.
+    ///
+    /// - Parameter keepCapacity: Whether to keep the storage for as many elements.
+    @inlinable
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        guard !slots.isEmpty else { return }
+        slots.removeAll(keepingCapacity: keepCapacity)
+        positions.removeAll(keepingCapacity: keepCapacity)
+        noteStructureChange()
+    }
+
+    /// Moves the elements at `source` to before the element at `destination`, as SwiftUI's
+    /// `onMove` gives them.
+    ///
+    /// - Parameters:
+    ///   - source: The positions to move (an `IndexSet`).
+    ///   - destination: The position, in the collection before the move, to move them before.
+    @inlinable
+    public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
+        let moving = Set(source)
+        guard !moving.isEmpty else { return }
+        var before: [Slot] = []
+        var moved: [Slot] = []
+        var after: [Slot] = []
+        for (index, slot) in slots.enumerated() {
+            if moving.contains(index) {
+                moved.append(slot)
+            } else if index < destination {
+                before.append(slot)
+            } else {
+                after.append(slot)
+            }
+        }
+        slots = before + moved + after
+        rebuildPositions()
+        noteStructureChange()
+    }
+
+    /// Sorts the elements in place.
+    ///
+    /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
+    @inlinable
+    public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+        try slots.sort { try areInIncreasingOrder($0.value.unsafelyUnwrapped, $1.value.unsafelyUnwrapped) }
+        rebuildPositions()
+        noteStructureChange()
+    }
+
+    /// Reverses the order of the elements.
+    @inlinable
+    public mutating func reverse() {
+        slots.reverse()
+        rebuildPositions()
+        noteStructureChange()
+    }
+
+    /// Shuffles the elements.
+    @inlinable
+    public mutating func shuffle() {
+        slots.shuffle()
+        rebuildPositions()
+        noteStructureChange()
+    }
+
+    /// Exchanges the elements at two positions.
+    ///
+    /// - Parameters:
+    ///   - i: A valid position.
+    ///   - j: A valid position.
+    @inlinable
+    public mutating func swapAt(_ i: Int, _ j: Int) {
+        guard i != j else { return }
+        slots.swapAt(i, j)
+        positions[slots[i].value.unsafelyUnwrapped.id] = i
+        positions[slots[j].value.unsafelyUnwrapped.id] = j
+        noteStructureChange()
+    }
+
+    /// The elements that satisfy `isIncluded`, in order.
+    ///
+    /// - Parameter isIncluded: Whether to keep an element.
+    @inlinable
+    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+        var result = Self()
+        for slot in slots where try isIncluded(slot.value.unsafelyUnwrapped) {
+            _ = result.appendWithoutLogging(slot.value.unsafelyUnwrapped)
+        }
+        return result
+    }
+
+    // MARK: Change log
+
+    @inlinable
+    mutating func reindex(from start: Int) {
+        for index in start..<slots.count {
+            positions[slots[index].value.unsafelyUnwrapped.id] = index
+        }
+    }
+
+    @inlinable
+    mutating func rebuildPositions() {
+        positions.removeAll(keepingCapacity: true)
+        for index in slots.indices {
+            positions[slots[index].value.unsafelyUnwrapped.id] = index
+        }
+    }
+
+    /// Logs that the element `id` was written.
+    @inlinable
+    mutating func noteChange(of id: ID) {
+        let stamp = c_redux_next_stamp()
+        version = stamp
+        appendToLog(Change(stamp: stamp, id: id))
+    }
+
+    /// Logs that the identifiers changed.
+    @inlinable
+    mutating func noteStructureChange() {
+        let stamp = c_redux_next_stamp()
+        version = stamp
+        structureVersion = stamp
+        appendToLog(Change(stamp: stamp, id: nil))
+    }
+
+    @inlinable
+    mutating func appendToLog(_ change: Change) {
+        if log.count >= Self.logCapacity {
+            let half = Self.logCapacity / 2
+            logBase = log[half - 1].stamp
+            log.removeFirst(half)
+        }
+        log.append(change)
+    }
+
+    /// The changes made since the collection's version was `seen`, oldest first; `nil` when they
+    /// are not in the log any more (or `seen` is not in this collection's history).
+    @inlinable
+    func changes(since seen: UInt64) -> ArraySlice<Change>? {
+        if seen == logBase { return log[...] }
+        var index = log.count
+        while index > 0 {
+            index -= 1
+            if log[index].stamp == seen { return log[(index + 1)...] }
+        }
+        return nil
+    }
+}
+
+/// An ``IdentifiedArray`` of `Identifiable` elements, identified by their `id`.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+
+extension IdentifiedArray {
+    /// The identifiers of an ``IdentifiedArray``, in order; `contains(_:)` is O(1).
+    public struct IDs: RandomAccessCollection {
+        @usableFromInline let base: IdentifiedArray
+
+        @inlinable
+        init(base: IdentifiedArray) { self.base = base }
+
+        /// The first position.
+        @inlinable public var startIndex: Int { 0 }
+        /// The position after the last.
+        @inlinable public var endIndex: Int { base.slots.count }
+
+        /// The identifier at `position`.
+        ///
+        /// - Parameter position: A valid position.
+        @inlinable
+        public subscript(position: Int) -> ID {
+            base.slots[position].value.unsafelyUnwrapped.id
+        }
+
+        /// Whether `id` is one of the identifiers. O(1).
+        ///
+        /// - Parameter id: The identifier.
+        @inlinable
+        public func contains(_ id: ID) -> Bool {
+            base.positions[id] != nil
+        }
+    }
+}
+
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+    /// The first position.
+    @inlinable public var startIndex: Int { 0 }
+    /// The position after the last.
+    @inlinable public var endIndex: Int { slots.count }
+    /// The number of elements.
+    @inlinable public var count: Int { slots.count }
+    /// Whether there are no elements.
+    @inlinable public var isEmpty: Bool { slots.isEmpty }
+
+    /// The element at `position`. Setting it must keep its identifier (the program stops
+    /// otherwise); it is modified in place.
+    ///
+    /// - Parameter position: A valid position.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        get { slots[position].value.unsafelyUnwrapped }
+        set {
+            let id = slots[position].value.unsafelyUnwrapped.id
+            precondition(newValue.id == id, "IdentifiedArray[\(position)] set to an element with another identifier")
+            slots[position].value = newValue
+            noteChange(of: id)
+        }
+        _modify {
+            let id = slots[position].value.unsafelyUnwrapped.id
+            yield &slots[position].value!
+            precondition(
+                slots[position].value.unsafelyUnwrapped.id == id,
+                "IdentifiedArray[\(position)]: an element's identifier changed in place")
+            noteChange(of: id)
+        }
+    }
+}
+
+extension IdentifiedArray where Element: Comparable {
+    /// Sorts the elements in increasing order.
+    @inlinable
+    public mutating func sort() {
+        sort(by: <)
+    }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+    /// Creates a collection from a literal of elements with unique identifiers.
+    ///
+    /// - Parameter elements: The elements; a repeated identifier stops the program.
+    @inlinable
+    public init(arrayLiteral elements: Element...) {
+        self.init(uniqueElements: elements)
+    }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+    /// Whether both hold equal elements in the same order (their change logs are not compared).
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.version == rhs.version { return true }
+        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+    /// Hashes the elements in order.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self {
+            hasher.combine(element)
+        }
+    }
+}
+
+extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
+extension IdentifiedArray.Slot: Sendable where Element: Sendable {}
+extension IdentifiedArray.Change: Sendable where ID: Sendable {}
+extension IdentifiedArray.IDs: Sendable where ID: Sendable, Element: Sendable {}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+    /// Encodes the elements as an array.
+    ///
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for element in self {
+            try container.encode(element)
+        }
+    }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+    /// Decodes an array of elements; a repeated identifier throws `DecodingError.dataCorrupted`.
+    ///
+    /// - Parameter decoder: The decoder.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        self.init()
+        while !container.isAtEnd {
+            let element = try container.decode(Element.self)
+            guard appendWithoutLogging(element) else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: container.codingPath,
+                        debugDescription: "IdentifiedArray: the identifier \(element.id) is repeated"))
+            }
+        }
+    }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+    /// The elements, as an array prints them.
+    public var description: String {
+        "\(elements)"
+    }
+}
+
+extension IdentifiedArray: CustomReflectable {
+    /// The elements, as children: logs and test diffs show the list, not its bookkeeping.
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+    }
+}

@@ -1,0 +1,231 @@
+import Observation
+
+/// What a ``RowScope`` reads its row through: the watcher of the list it belongs to.
+@MainActor
+protocol RowWatching<Root, Element>: AnyObject {
+    associatedtype Root
+    associatedtype Element: Identifiable & Equatable where Element.ID: Sendable
+    var core: StoreCore<Root> { get }
+    /// The list's path from the store's state, for bindings' log lines.
+    var pathPrefix: String? { get }
+    /// The row's current element (remembered as its last known); its last value once removed.
+    func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element
+    /// Registers a dependency on the row and arms it.
+    func observe(_ row: RowEntry<Root, Element>)
+}
+
+extension CollectionWatcher: RowWatching {}
+
+/// Watches one ``IdentifiedArray`` for its row scopes, reading the collection's change log instead
+/// of the collection: what a reduction costs the watcher follows what changed, not the list's size.
+///
+/// After a reduction it compares the collection's version stamp with the one it last saw (one load
+/// at the stamp's offset in the state). When they differ, it reads the changes logged since: an
+/// element written names its identifier, so only that row (if observed) is compared with the value
+/// it last showed; a change of the identifiers (append, insert, remove, move, sort) tells the list's
+/// observers and compares each observed row with its last value (a row whose element is unchanged
+/// is not invalidated — appending re-renders no other row). When the stamp it saw is no longer in
+/// the log (many changes at once, or a new collection assigned), it does the same full comparison
+/// of observed rows, which is exact. The watcher keeps no copy of the list, so the reducer's writes
+/// never copy it either.
+@MainActor
+@usableFromInline
+final class IdentifiedWatcher<Root, ID: Hashable & Sendable, Element: Identifiable & Equatable>
+where Element.ID == ID {
+    @usableFromInline typealias List = IdentifiedArray<ID, Element>
+
+    @usableFromInline let core: StoreCore<Root>
+    @usableFromInline let reader: MemberReader<Root, List>
+    @usableFromInline let versionReader: MemberReader<Root, UInt64>
+    @usableFromInline let structureReader: MemberReader<Root, UInt64>
+    @usableFromInline let pathPrefix: String?
+    @usableFromInline var lastVersion: UInt64 = 0
+    @usableFromInline var lastStructureVersion: UInt64 = 0
+    @usableFromInline var rows: [ID: RowEntry<Root, Element>] = [:]
+    @usableFromInline var armedRows = 0
+    /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``).
+    @usableFromInline var isStructureArmed = false
+    @usableFromInline let structureKeyPath: KeyPath<StoreCore<Root>, Int>
+    /// The watcher's entry in the store's member tracking. Set once, right after `init`.
+    @usableFromInline var member: ObservedMember<Root>?
+
+    @inlinable
+    init(core: StoreCore<Root>, keyPath: KeyPath<Root, List>) {
+        self.core = core
+        reader = MemberReader(keyPath)
+        versionReader = MemberReader(keyPath.appending(path: \List.version))
+        structureReader = MemberReader(keyPath.appending(path: \List.structureVersion))
+        pathPrefix = BindingAction<Root>.path(of: keyPath)
+        structureKeyPath = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
+    }
+
+    /// Makes the watcher's entry in the member tracking (see ``CollectionWatcher/makeMember()``;
+    /// the store breaks the closures' cycle when it shuts down).
+    @inlinable
+    func makeMember() -> ObservedMember<Root> {
+        ObservedMember<Root>(
+            isUnchanged: { root in self.versionReader.read(root) == self.lastVersion },
+            remember: { root in
+                self.lastVersion = self.versionReader.read(root)
+                self.lastStructureVersion = self.structureReader.read(root)
+            },
+            disarm: {},
+            access: { _ in },
+            publish: { _ in self.publishChanges() }
+        )
+    }
+
+    func detach() {
+        member = nil
+        rows = [:]
+    }
+
+    @inlinable
+    func arm() {
+        guard let member, !member.isArmed else { return }
+        core.arm(member)
+    }
+
+    /// After a reduction changed the collection's version: tells the observers of the rows whose
+    /// element changed, and the list's observers when the identifiers changed.
+    @inlinable
+    func publishChanges() {
+        let list = withPointer(to: core.state) { reader.read($0) }
+        var changed: [RowEntry<Root, Element>] = []
+        var compareAll = true
+        if armedRows > 0, let changes = list.changes(since: lastVersion) {
+            compareAll = false
+            for change in changes {
+                guard let id = change.id else {
+                    compareAll = true
+                    break
+                }
+                if let row = rows[id], row.isArmed, !changed.contains(where: { $0 === row }),
+                    let element = list[id: id], element != row.lastKnown
+                {
+                    changed.append(row)
+                }
+            }
+        }
+        if compareAll, armedRows > 0 {
+            changed = []
+            for row in rows.values where row.isArmed {
+                if let element = list[id: row.id], element != row.lastKnown {
+                    changed.append(row)
+                }
+            }
+        }
+        let listChanged = isStructureArmed && list.structureVersion != lastStructureVersion
+        if listChanged {
+            isStructureArmed = false
+        }
+        for row in changed {
+            row.isArmed = false
+        }
+        armedRows -= changed.count
+        if armedRows > 0 || isStructureArmed, let member {
+            core.arm(member)
+        }
+        // Observer code last: an observer that reads a row again re-arms it with the new value.
+        for row in changed {
+            core.registrar.willSet(core, keyPath: row.keyPath)
+            core.registrar.didSet(core, keyPath: row.keyPath)
+        }
+        if listChanged {
+            core.registrar.willSet(core, keyPath: structureKeyPath)
+            core.registrar.didSet(core, keyPath: structureKeyPath)
+        }
+    }
+
+    /// The row scope for `id`, or `nil` when no element has that identifier.
+    @inlinable
+    func row(id: ID) -> ScopedStore<Element>? {
+        if let entry = rows[id] {
+            return scope(of: entry)
+        }
+        let list = withPointer(to: core.state) { reader.read($0) }
+        guard let index = list.index(id: id) else { return nil }
+        return scope(of: makeRow(id: id, index: index, element: list[index]))
+    }
+
+    /// A row scope per element, in order; observes the identifiers.
+    @inlinable
+    func allRows() -> [ScopedStore<Element>] {
+        core.registrar.access(core, keyPath: structureKeyPath)
+        let list = withPointer(to: core.state) { reader.read($0) }
+        if !isStructureArmed {
+            isStructureArmed = true
+            arm()
+        }
+        let scopes = list.indices.map { index in
+            let element = list[index]
+            if let entry = rows[element.id] {
+                return scope(of: entry)
+            }
+            return scope(of: makeRow(id: element.id, index: index, element: element))
+        }
+        if rows.count > 2 * list.count + 16 {
+            rows = rows.filter { id, entry in list.ids.contains(id) || entry.isArmed || entry.scope != nil }
+        }
+        return scopes
+    }
+
+    @inlinable
+    func makeRow(id: ID, index: Int, element: Element) -> RowEntry<Root, Element> {
+        let entry = RowEntry<Root, Element>(
+            id: id, index: index, element: element,
+            keyPath: \StoreCore<Root>.[observedMember: core.machine.members.newSlot()])
+        if !core.released.isSet {
+            rows[id] = entry
+        }
+        return entry
+    }
+
+    @usableFromInline
+    func scope(of entry: RowEntry<Root, Element>) -> ScopedStore<Element> {
+        if let scope = entry.scope {
+            return scope
+        }
+        let row = RowScope(watcher: self, entry: entry)
+        let scope = ScopedStore(ElementScope(base: row, step: OwnerStep(path: pathPrefix ?? "", id: entry.id)))
+        entry.scope = scope
+        return scope
+    }
+
+    @inlinable
+    func observe(_ row: RowEntry<Root, Element>) {
+        core.registrar.access(core, keyPath: row.keyPath)
+        guard !row.isArmed else { return }
+        row.isArmed = true
+        armedRows += 1
+        arm()
+    }
+
+    @inlinable
+    func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
+        if let element = reader.read(root)[id: row.id] {
+            row.lastKnown = element
+        }
+        return row.lastKnown
+    }
+}
+
+extension IdentifiedWatcher: RowWatching, DetachableWatcher {}
+
+extension StoreCore {
+    /// The watcher of the identified collection at `keyPath`; made once per collection.
+    @inlinable
+    func identifiedWatcher<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        at keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> IdentifiedWatcher<State, ID, Element> {
+        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? IdentifiedWatcher<State, ID, Element> {
+            return found
+        }
+        let watcher = IdentifiedWatcher(core: self, keyPath: keyPath)
+        watcher.member = watcher.makeMember()
+        if !released.isSet {
+            scopes.watchers.append((keyPath, watcher))
+        }
+        return watcher
+    }
+}

@@ -1,0 +1,87 @@
+import Observation
+
+/// Watches one optional child of a store's state for ``StoreProtocol/scope(ifPresent:)``: a view
+/// that asks for the child's scope depends on the child's presence and identity only (its `id`, or
+/// its case for an enum), not on its content — the child's own scope is observed for that.
+@MainActor
+final class PresenceWatcher<Root, Child>: DetachableWatcher {
+    let core: StoreCore<Root>
+    let keyPath: KeyPath<Root, Child?>
+    let name: String
+    let registrationKey: KeyPath<StoreCore<Root>, Int>
+    var lastPresence: AnyHashable?
+    var member: ObservedMember<Root>?
+    /// The scope of the child last shown, while anyone holds it, with the child's presence key.
+    weak var cached: ScopedStore<Child>?
+    var cachedPresence: AnyHashable?
+
+    init(core: StoreCore<Root>, keyPath: KeyPath<Root, Child?>) {
+        self.core = core
+        self.keyPath = keyPath
+        name = BindingAction<Root>.path(of: keyPath)
+        registrationKey = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
+    }
+
+    func makeMember() -> ObservedMember<Root> {
+        ObservedMember<Root>(
+            isUnchanged: { root in Self.presence(of: root.pointee[keyPath: self.keyPath]) == self.lastPresence },
+            remember: { root in self.lastPresence = Self.presence(of: root.pointee[keyPath: self.keyPath]) },
+            disarm: {},
+            access: { _ in },
+            publish: { core in
+                core.registrar.willSet(core, keyPath: self.registrationKey)
+                core.registrar.didSet(core, keyPath: self.registrationKey)
+            })
+    }
+
+    func detach() {
+        member = nil
+    }
+
+    /// What tells one presented child from another: `nil` when absent; its `id` when
+    /// `Identifiable`; its case for an enum; else one value for "present".
+    static func presence(of child: Child?) -> AnyHashable? {
+        guard let child else { return nil }
+        if let identified = child as? any Identifiable {
+            func identifier<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
+            return identifier(identified)
+        }
+        return AnyHashable(ChildIdentity.caseOrPresence(child).map { AnyHashable($0) } ?? AnyHashable("present"))
+    }
+
+    /// The child's scope while it is present; registers a dependency on its presence.
+    func scope(anchor: AnyObject?) -> ScopedStore<Child>? {
+        core.registrar.access(core, keyPath: registrationKey)
+        if let member, !member.isArmed {
+            core.arm(member)
+        }
+        let child = withPointer(to: core.state) { $0.pointee[keyPath: keyPath] }
+        guard let present = child else { return nil }
+        let presence = Self.presence(of: present)
+        if let cached, cachedPresence == presence {
+            return cached
+        }
+        let parent = MemberScope(core: core, keyPath: keyPath)
+        let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
+        let scope = ScopedStore(ElementScope(base: projected, step: OwnerStep(path: name, id: nil))).anchored(
+            to: anchor)
+        cached = scope
+        cachedPresence = presence
+        return scope
+    }
+}
+
+extension StoreCore {
+    /// The presence watcher of the optional child at `keyPath`; made once per child.
+    func presenceWatcher<Child>(at keyPath: KeyPath<State, Child?>) -> PresenceWatcher<State, Child> {
+        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? PresenceWatcher<State, Child> {
+            return found
+        }
+        let watcher = PresenceWatcher(core: self, keyPath: keyPath)
+        watcher.member = watcher.makeMember()
+        if !released.isSet {
+            scopes.watchers.append((keyPath, watcher))
+        }
+        return watcher
+    }
+}

@@ -1,0 +1,237 @@
+extension Reducer {
+    /// Runs `element` on the element of the ``IdentifiedArray`` at `keyPath` that an
+    /// ``ElementAction`` is for, then this reducer on every action — the Composable Architecture's
+    /// `forEach` — and cancels the work of the elements that are no longer in the collection.
+    ///
+    /// ```swift
+    /// let appReducer = listReducer.forEach(\.todos, element: todoReducer)
+    /// // a row: store.scope(\.todos, id: 3)?.dispatch(Toggle()) reaches todoReducer for todo 3
+    /// ```
+    ///
+    /// - An action dispatched through a row's scope reaches `element` with no identifier written by
+    ///   hand; this reducer (the parent) sees the ``ElementAction`` afterwards, with the element
+    ///   already changed.
+    /// - A row that sends ``Dismiss`` is removed (after this reducer saw the action).
+    /// - Work `element` returns (commands) belongs to the element: what it sends comes back to the
+    ///   element; removing the element — by any reducer — cancels it, as it cancels async actions
+    ///   and thunks dispatched through the row's scope.
+    /// - An action for an identifier that is not in the collection changes nothing; debug builds
+    ///   print a warning naming the element.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The collection.
+    ///   - element: The reducer of one element.
+    /// - Returns: The combined reducer.
+    public func forEach<ID: Hashable & Sendable, Element: Identifiable & Sendable>(
+        _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
+        element: Reducer<Element>
+    ) -> Reducer<State> where Element.ID == ID {
+        let name = BindingAction<State>.path(of: keyPath)
+        let version = StructureVersionReader(keyPath)
+        let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
+        let child = element.workBody ?? { [body = element.body] state, action, _ in body(&state, action) }
+        return Reducer(work: { state, action, work in
+            let before = version.read(&state)
+            var dismissed: Int?
+            if let scoped = action as? ElementAction, scoped.isFor(name) {
+                if let id = scoped.id as? ID, let index = state[keyPath: keyPath].index(id: id) {
+                    if scoped.action is Dismiss {
+                        dismissed = index
+                    } else {
+                        var childWork = ReducerWork()
+                        child(&state[keyPath: keyPath][index], scoped.action, &childWork)
+                        if !childWork.isEmpty {
+                            work.append(
+                                ScopedWork(
+                                    step: OwnerStep(path: name, id: id),
+                                    wrap: { ElementAction(path: name, id: id, $0) }, items: childWork.items))
+                        }
+                    }
+                } else {
+                    Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                }
+            }
+            parent(&state, action, &work)
+            if dismissed != nil, let id = (action as? ElementAction)?.id as? ID {
+                state[keyPath: keyPath].remove(id: id)
+            }
+            if version.read(&state) != before {
+                let ids = state[keyPath: keyPath].ids
+                work.append(CancelMissingElements(path: name) { ($0.base as? ID).map(ids.contains) ?? false })
+            }
+        })
+    }
+
+    /// A reducer of one element of an ``IdentifiedArray``, lifted to the state that holds it:
+    /// `Reducer<Root>.empty.forEach(keyPath, element: self)`. See ``forEach(_:element:)``.
+    ///
+    /// - Parameter keyPath: The collection.
+    /// - Returns: A reducer over `Root` that runs this reducer on the element an
+    ///   ``ElementAction`` is for.
+    public func forEach<Root, ID: Hashable & Sendable>(
+        _ keyPath: WritableKeyPath<Root, IdentifiedArray<ID, State>> & Sendable
+    ) -> Reducer<Root> where State: Identifiable & Sendable, State.ID == ID {
+        Reducer<Root> { _, _ in }.forEach(keyPath, element: self)
+    }
+
+    /// Runs `child` on the optional child state at `keyPath` while it is present — a sheet, an
+    /// alert, a drill-down; the Composable Architecture's `ifLet` — then this reducer, and cancels
+    /// the child's work when it is dismissed or replaced.
+    ///
+    /// ```swift
+    /// let appReducer = listReducer.ifLet(\.editor, then: editorReducer)
+    /// // the sheet: store.scope(ifPresent: \.editor)?.dispatch(Save()) reaches editorReducer
+    /// ```
+    ///
+    /// - An action dispatched through the child's scope (``StoreProtocol/scope(ifPresent:)``)
+    ///   reaches `child`, then this reducer sees it (as an ``ElementAction``) with the child's new state.
+    /// - ``Dismiss`` sent by the child: this reducer sees it with the child's last state, then the
+    ///   child is set to `nil`.
+    /// - The child's identity is its `id` when it is `Identifiable`, its case when it is an enum,
+    ///   else its presence. When it goes (set to `nil` by any reducer) or is replaced by another
+    ///   identity, the work it started is cancelled: commands `child` returned, async actions and
+    ///   thunks dispatched through its scope. Setting the same identity again keeps it.
+    /// - An action for an absent child (or for a child since replaced) changes nothing; debug
+    ///   builds print a warning naming the child.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional child state.
+    ///   - child: The child's reducer.
+    /// - Returns: The combined reducer.
+    public func ifLet<Child>(
+        _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
+    ) -> Reducer<State> {
+        ifLet(keyPath, then: child, identity: ChildIdentity.caseOrPresence)
+    }
+
+    /// Runs `child` on the optional child state at `keyPath` while it is present; the child's
+    /// identity is its `id`. See ``ifLet(_:then:)-(_,Reducer<Child>)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional child state.
+    ///   - child: The child's reducer.
+    /// - Returns: The combined reducer.
+    public func ifLet<Child: Identifiable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
+    ) -> Reducer<State> where Child.ID: Sendable {
+        ifLet(keyPath, then: child, identity: ChildIdentity.identifier)
+    }
+
+    func ifLet<Child>(
+        _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>,
+        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
+    ) -> Reducer<State> {
+        let name = BindingAction<State>.path(of: keyPath)
+        let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
+        let childBody = child.workBody ?? { [body = child.body] state, action, _ in body(&state, action) }
+        return Reducer(work: { state, action, work in
+            let before = ChildIdentity(state[keyPath: keyPath], identify)
+            var dismiss = false
+            if let scoped = action as? ElementAction, scoped.isFor(name) {
+                if case .present(let identity) = before,
+                    scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
+                {
+                    if scoped.action is Dismiss {
+                        dismiss = true
+                    } else if state[keyPath: keyPath] != nil {
+                        var childWork = ReducerWork()
+                        childBody(&state[keyPath: keyPath]!, scoped.action, &childWork)
+                        if !childWork.isEmpty {
+                            work.append(
+                                ScopedWork(
+                                    step: OwnerStep(path: name, id: identity),
+                                    wrap: { ElementAction(path: name, id: identity, $0) }, items: childWork.items))
+                        }
+                    }
+                } else {
+                    Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                }
+            }
+            parent(&state, action, &work)
+            if dismiss {
+                state[keyPath: keyPath] = nil
+            }
+            if case .present(let identity) = before, ChildIdentity(state[keyPath: keyPath], identify) != before {
+                work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
+            }
+        })
+    }
+}
+
+/// Whether an optional child is present, and which one: its `id` when `Identifiable`, its case
+/// when an enum, else `nil` (only its presence counts).
+enum ChildIdentity: Equatable {
+    case absent
+    case present((any Hashable & Sendable)?)
+
+    init<Child>(_ child: Child?, _ identify: (Child) -> (any Hashable & Sendable)?) {
+        guard let child else {
+            self = .absent
+            return
+        }
+        self = .present(identify(child))
+    }
+
+    /// The child's `id`.
+    @Sendable
+    static func identifier<Child: Identifiable>(_ child: Child) -> (any Hashable & Sendable)? where Child.ID: Sendable {
+        child.id
+    }
+
+    /// An enum's case name; `nil` (presence only) for other types.
+    @Sendable
+    static func caseOrPresence<Child>(_ child: Child) -> (any Hashable & Sendable)? {
+        let mirror = Mirror(reflecting: child)
+        guard mirror.displayStyle == .enum else { return nil }
+        return mirror.children.first?.label ?? "\(child)"
+    }
+
+    static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
+        switch (lhs, rhs) {
+        case (.absent, .absent): return true
+        case (.present(let l), .present(let r)): return l.map { AnyHashable($0) } == r.map { AnyHashable($0) }
+        default: return false
+        }
+    }
+}
+
+/// Reads an identified collection's structure version in a state, at its offset when the key
+/// path allows (see ``MemberReader``).
+///
+/// `@unchecked Sendable`: the key path is the app's `Sendable` key path to the collection with one
+/// stored-property component appended, so it captures nothing and is immutable like its parts.
+struct StructureVersionReader<State>: @unchecked Sendable {
+    let keyPath: KeyPath<State, UInt64>
+    let offset: Int?
+
+    init<ID, Element>(_ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
+        let path = collection.appending(path: \IdentifiedArray<ID, Element>.structureVersion)
+        keyPath = path
+        offset = MemoryLayout<State>.offset(of: path)
+    }
+
+    func read(_ state: inout State) -> UInt64 {
+        guard let offset else { return state[keyPath: keyPath] }
+        return withUnsafePointer(to: &state) { loadMember(UInt64.self, at: offset, in: UnsafeRawPointer($0)) }
+    }
+}
+
+/// Sent by a presented child or a stack element through its own scope to close itself, without
+/// knowing its parent: ``Reducer/ifLet(_:then:)`` sets the child to `nil`,
+/// ``Reducer/forEach(_:element:)`` removes the element — after the parent's reducer saw it.
+public struct Dismiss: Action, Equatable {
+    /// Creates the action.
+    public init() {}
+}
+
+extension Diagnostics {
+    nonisolated static func warnElementMissing(_ action: ElementAction, state: String) {
+        let target = action.id.map { "\(action.path)[id: \($0)]" } ?? action.path
+        MainActorCheck.runOnMainActor {
+            Diagnostics.warnOnce(
+                "element-missing:\(state).\(target)",
+                "swift-redux: warning: \(type(of: action.action)) was sent to \(target) in \(state), which is not "
+                    + "there (dismissed, removed or replaced before the action arrived); it changed nothing.")
+        }
+    }
+}
