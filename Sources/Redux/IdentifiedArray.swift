@@ -43,6 +43,18 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
         @inlinable
         init(_ value: Element) { self.value = value }
+
+        /// The element, modified in place: moved out for the access and back after it, so
+        /// nothing is copied (a modified array inside the element is not copied on write).
+        @inlinable
+        var element: Element {
+            get { value.unsafelyUnwrapped }
+            _modify {
+                var element = value.take().unsafelyUnwrapped
+                defer { value = element }
+                yield &element
+            }
+        }
     }
 
     /// One logged change: the element `id` was written, or (`id == nil`) the identifiers changed.
@@ -513,7 +525,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         }
         _modify {
             let id = slots[position].value.unsafelyUnwrapped.id
-            yield &slots[position].value!
+            yield &slots[position].element
             precondition(
                 slots[position].value.unsafelyUnwrapped.id == id,
                 "IdentifiedArray[\(position)]: an element's identifier changed in place")

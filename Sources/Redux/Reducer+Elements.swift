@@ -133,9 +133,11 @@ extension Reducer {
                 {
                     if scoped.action is Dismiss {
                         dismiss = true
-                    } else if state[keyPath: keyPath] != nil {
+                    } else if var present = state[keyPath: keyPath].take() {
+                        // Moved out and back: the child's state is not copied.
                         var childWork = ReducerWork()
-                        childBody(&state[keyPath: keyPath]!, scoped.action, &childWork)
+                        childBody(&present, scoped.action, &childWork)
+                        state[keyPath: keyPath] = present
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(

@@ -192,11 +192,6 @@ extension Store: StoreProtocol {
         core.collectionWatcher(at: keyPath).allRows().map { $0.anchored(to: self) }
     }
 
-    /// Dispatches a ``BindingAction`` that sets a member. See ``StoreProtocol/set(_:to:)``.
-    ///
-    /// - Parameters:
-    ///   - keyPath: The member to set.
-    ///   - value: The new value.
     /// A scope of an optional child that exists only while it is present. See
     /// ``StoreProtocol/scope(ifPresent:)``.
     ///
@@ -232,6 +227,11 @@ extension Store: StoreProtocol {
         core.identifiedWatcher(at: keyPath).allRows().map { $0.anchored(to: self) }
     }
 
+    /// Dispatches a ``BindingAction`` that sets a member. See ``StoreProtocol/set(_:to:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member to set.
+    ///   - value: The new value.
     public func set<Value: Equatable & Sendable>(
         _ keyPath: WritableKeyPath<State, Value> & Sendable, to value: Value
     ) {

@@ -73,18 +73,18 @@ struct ElementAndChildTests {
         return ({ log.items }, { Diagnostics.sink = previous })
     }
 
-    @Test func aRowsActionReachesItsElementThenTheParent() {
+    @Test func aRowsActionReachesItsElementThenTheParent() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
-        let row = store.scope(\.todos, id: 2)!
+        let row = try #require(store.scope(\.todos, id: 2))
         row.dispatch(Toggle())
         #expect(store.state.todos[id: 2]?.isDone == true)
         #expect(store.state.todos[id: 1]?.isDone == false)
         #expect(store.state.log == ["todo 2: Toggle done=true"])
     }
 
-    @Test func aRowsBindingReachesItsElement() {
+    @Test func aRowsBindingReachesItsElement() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
-        store.scope(\.todos, id: 1)!.set(\.title, to: "Oat milk")
+        try #require(store.scope(\.todos, id: 1)).set(\.title, to: "Oat milk")
         #expect(store.state.todos[id: 1]?.title == "Oat milk")
         #expect(store.state.log.count == 1)
     }
@@ -107,14 +107,14 @@ struct ElementAndChildTests {
         #endif
     }
 
-    @Test func aRowDismissesItself() {
+    @Test func aRowDismissesItself() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
-        store.scope(\.todos, id: 1)!.dispatch(Dismiss())
+        try #require(store.scope(\.todos, id: 1)).dispatch(Dismiss())
         #expect(store.state.todos.ids.map { $0 } == [2])
         #expect(store.state.log == ["todo 1: Dismiss done=false"], "the parent saw the row before it went")
     }
 
-    @Test func aChildRunsOnlyWhilePresentAndItsScopeExistsOnlyThen() {
+    @Test func aChildRunsOnlyWhilePresentAndItsScopeExistsOnlyThen() throws {
         let (warnings, restore) = capturingWarnings()
         defer { restore() }
         let store = Store(initialState: AppState(), reducer: Self.reducer)
@@ -125,7 +125,7 @@ struct ElementAndChildTests {
             #expect(warnings().contains { $0.contains("editor") && $0.contains("Save") })
         #endif
         store.dispatch(Edit(id: 1))
-        let editor = try! #require(store.scope(ifPresent: \.editor))
+        let editor = try #require(store.scope(ifPresent: \.editor))
         #expect(store.scope(ifPresent: \.editor) === editor)
         editor.dispatch(Save())
         editor.set(\.draft, to: "Buy milk")
@@ -133,10 +133,10 @@ struct ElementAndChildTests {
         #expect(store.state.log.contains("editor: Save saves=1"))
     }
 
-    @Test func aChildDismissesItselfAndTheParentSeesItsLastState() {
+    @Test func aChildDismissesItselfAndTheParentSeesItsLastState() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
         store.dispatch(Edit(id: 1))
-        let editor = store.scope(ifPresent: \.editor)!
+        let editor = try #require(store.scope(ifPresent: \.editor))
         editor.dispatch(Save())
         #expect(editor.saves == 1)
         editor.dispatch(Dismiss())
@@ -146,7 +146,7 @@ struct ElementAndChildTests {
         #expect(editor.state.saves == 1, "a dismissed child's scope shows the last state it showed")
     }
 
-    @Test func theScopeOfAChildIsObservedByPresenceAndIdentityOnly() {
+    @Test func theScopeOfAChildIsObservedByPresenceAndIdentityOnly() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
         let absent = ObservationProbe.track { _ = store.scope(ifPresent: \.editor) }
         store.dispatch(Noop())
@@ -154,7 +154,7 @@ struct ElementAndChildTests {
         store.dispatch(Edit(id: 1))
         #expect(absent.changes == 1)
         let presence = ObservationProbe.track { _ = store.scope(ifPresent: \.editor) }
-        let editor = store.scope(ifPresent: \.editor)!
+        let editor = try #require(store.scope(ifPresent: \.editor))
         let content = ObservationProbe.track { _ = editor.draft }
         editor.set(\.draft, to: "x")
         #expect(presence.changes == 0, "the child's content does not invalidate what shows the sheet")
@@ -164,29 +164,29 @@ struct ElementAndChildTests {
         #expect(store.scope(ifPresent: \.editor) !== editor)
     }
 
-    @Test func aScopeOfAScopeFindsItsRowsAndChildren() {
+    @Test func aScopeOfAScopeFindsItsRowsAndChildren() throws {
         struct Root: Equatable {
             var app = AppState()
         }
         let reducer = Self.reducer.pullback(\Root.app)
         let store = Store(initialState: Root(), reducer: reducer)
         let app = store.scope(\.app)
-        app.scope(\.todos, id: 1)!.dispatch(Toggle())
+        try #require(app.scope(\.todos, id: 1)).dispatch(Toggle())
         #expect(store.state.app.todos[id: 1]?.isDone == true)
         app.dispatch(Edit(id: 3))
-        app.scope(ifPresent: \.editor)!.dispatch(Save())
+        try #require(app.scope(ifPresent: \.editor)).dispatch(Save())
         #expect(store.state.app.editor?.saves == 1)
-        let row = store.scope(\.app).scope(\.todos, id: 2)!
+        let row = try #require(store.scope(\.app).scope(\.todos, id: 2))
         row.dispatch(Toggle())
         #expect(store.state.app.todos[id: 2]?.isDone == true)
     }
 
-    @Test func presentingAndDismissingTenThousandTimesKeepsNothing() {
+    @Test func presentingAndDismissingTenThousandTimesKeepsNothing() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
         weak var lastScope: ScopedStore<Editor>?
         for index in 0..<10_000 {
             store.dispatch(Edit(id: index))
-            let editor = store.scope(ifPresent: \.editor)!
+            let editor = try #require(store.scope(ifPresent: \.editor))
             lastScope = editor
             editor.dispatch(Save())
             editor.dispatch(Dismiss())

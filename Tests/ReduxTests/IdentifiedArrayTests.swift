@@ -158,9 +158,8 @@ struct IdentifiedRowScopeTests {
     )
 
     func rows(_ store: Store<ListState>, _ ids: [Int]) -> [ObservationProbe] {
-        ids.map { id in
-            let row = store.scope(\.todos, id: id)!
-            return ObservationProbe.track { _ = row.title }
+        ids.compactMap { id in
+            store.scope(\.todos, id: id).map { row in ObservationProbe.track { _ = row.title } }
         }
     }
 
