@@ -46,6 +46,8 @@ where Element.ID == ID {
     /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``).
     @usableFromInline var isStructureArmed = false
     @usableFromInline let structureKeyPath: KeyPath<StoreCore<Root>, Int>
+    /// The key under which every row registers with its own registrar (see ``RowEntry``).
+    @usableFromInline let rowKeyPath = \RowEntry<Root, Element>.index
     /// The watcher's entry in the store's member tracking. Set once, right after `init`.
     @usableFromInline var member: ObservedMember<Root>?
 
@@ -128,8 +130,7 @@ where Element.ID == ID {
         }
         // Observer code last: an observer that reads a row again re-arms it with the new value.
         for row in changed {
-            core.registrar.willSet(core, keyPath: row.keyPath)
-            core.registrar.didSet(core, keyPath: row.keyPath)
+            row.publishChange()
         }
         if listChanged {
             core.registrar.willSet(core, keyPath: structureKeyPath)
@@ -174,7 +175,7 @@ where Element.ID == ID {
     func makeRow(id: ID, index: Int, element: Element) -> RowEntry<Root, Element> {
         let entry = RowEntry<Root, Element>(
             id: id, index: index, element: element,
-            keyPath: \StoreCore<Root>.[observedMember: core.machine.members.newSlot()])
+            keyPath: rowKeyPath)
         if !core.released.isSet {
             rows[id] = entry
         }
@@ -194,17 +195,23 @@ where Element.ID == ID {
 
     @inlinable
     func observe(_ row: RowEntry<Root, Element>) {
-        core.registrar.access(core, keyPath: row.keyPath)
+        row.access()
         guard !row.isArmed else { return }
         row.isArmed = true
         armedRows += 1
         arm()
     }
 
+    /// The row's element: at the position where it was last found when it is still there (no
+    /// hashing), else looked up by identifier.
     @inlinable
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
-        if let element = reader.read(root)[id: row.id] {
-            row.lastKnown = element
+        let list = reader.read(root)
+        if row.index < list.count, list.slots[row.index].value.unsafelyUnwrapped.id == row.id {
+            row.lastKnown = list.slots[row.index].value.unsafelyUnwrapped
+        } else if let index = list.index(id: row.id) {
+            row.index = index
+            row.lastKnown = list.slots[index].value.unsafelyUnwrapped
         }
         return row.lastKnown
     }
