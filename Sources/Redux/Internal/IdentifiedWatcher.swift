@@ -112,7 +112,9 @@ where Element.ID == ID {
         if compareAll, armedRows > 0 {
             changed = []
             for row in rows.values where row.isArmed {
-                if let element = list[id: row.id], element != row.lastKnown {
+                // A removed row counts as changed: its observers are told (and it is disarmed, so a
+                // table of rows that come and go stays bounded).
+                if list[id: row.id].map({ $0 != row.lastKnown }) ?? true {
                     changed.append(row)
                 }
             }
@@ -146,7 +148,19 @@ where Element.ID == ID {
         }
         let list = withPointer(to: core.state) { reader.read($0) }
         guard let index = list.index(id: id) else { return nil }
+        if rows.count > 2 * list.count + 16 {
+            forgetRowsGone(from: list)
+        }
         return scope(of: makeRow(id: id, index: index, element: list[index]))
+    }
+
+    /// Drops the entries of rows that left the collection and that nobody holds or observes, so a
+    /// stack pushed and popped, or a list whose rows come and go, keeps a bounded table. Run when
+    /// the table has grown to twice the collection's size, so its cost is spread over the rows
+    /// added meanwhile.
+    @usableFromInline
+    func forgetRowsGone(from list: List) {
+        rows = rows.filter { id, entry in list.ids.contains(id) || entry.isArmed || entry.scope != nil }
     }
 
     /// A row scope per element, in order; observes the identifiers.
@@ -166,7 +180,7 @@ where Element.ID == ID {
             return scope(of: makeRow(id: element.id, index: index, element: element))
         }
         if rows.count > 2 * list.count + 16 {
-            rows = rows.filter { id, entry in list.ids.contains(id) || entry.isArmed || entry.scope != nil }
+            forgetRowsGone(from: list)
         }
         return scopes
     }
