@@ -37,6 +37,8 @@ public final class Effects {
         var task: Task<Void, Never>
         /// The element the work belongs to (see ``OwnerStep``); empty for the store's own work.
         var owner: [OwnerStep] = []
+        /// The awaited dispatch (``StoreProtocol/send(_:)``) whose tree of work this is, if any.
+        var origin: UInt64?
         /// Set when cancelled through this registry: the task may still be unwinding.
         var isCancelled = false
     }
@@ -120,8 +122,27 @@ public final class Effects {
             await operation()
             self.entries[token] = nil
         }
-        entries[token] = Entry(id: id, task: task, owner: currentOwner)
+        entries[token] = Entry(id: id, task: task, owner: currentOwner, origin: DispatchOrigin.current)
         return task
+    }
+
+    private var nextOrigin: UInt64 = 0
+
+    /// Dispatches `action` with every task started for it — and for what those tasks send, down
+    /// the tree — marked as its work, then returns when that work has ended. Cancelling the
+    /// calling task cancels that work. See ``StoreProtocol/send(_:)``.
+    func send(_ action: any Action, dispatch: (any Action) -> Void) async {
+        nextOrigin &+= 1
+        let origin = nextOrigin
+        // A task-local: tasks started while dispatching inherit it, so work sent by work is marked too.
+        DispatchOrigin.$current.withValue(origin) { dispatch(action) }
+        await withTaskCancellationHandler {
+            while let entry = entries.values.first(where: { $0.origin == origin && !$0.isCancelled }) {
+                await entry.task.value
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancelEntries { $0.origin == origin } }
+        }
     }
 
     /// The element on whose behalf work started now runs (see ``OwnerStep``): set while a scope of
@@ -314,4 +335,10 @@ public final class Effects {
         defer { current = previous }
         return body()
     }
+}
+
+/// The awaited dispatch whose work is being started (see ``StoreProtocol/send(_:)``): a task-local,
+/// so the tasks that work starts — and the work started by the actions they send — carry it.
+enum DispatchOrigin {
+    @TaskLocal static var current: UInt64?
 }

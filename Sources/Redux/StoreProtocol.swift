@@ -238,3 +238,25 @@ extension Store: StoreProtocol {
         dispatch(BindingAction(keyPath, value))
     }
 }
+
+extension StoreProtocol {
+    /// Dispatches `action` and returns when the work it started has ended — the tasks its
+    /// middleware and the commands of its reduction started, and those started by the actions they
+    /// sent, down the tree. Cancelling the awaiting task cancels that work. For work tied to a
+    /// screen's lifetime, with SwiftUI's `task` modifier:
+    ///
+    /// ```swift
+    /// .task { await store.send(RecordingAppeared()) }   // the timer ends when the view goes away
+    /// ```
+    ///
+    /// ``dispatch(_:)`` is unchanged: it returns at once, and its work runs until it ends or the
+    /// store goes away. An action sent while the store is busy (from a reducer or an observer) is
+    /// queued and reduced after the current one, outside this call: then nothing is awaited. Work a
+    /// presented child starts through its own scope is the child's, not the awaited dispatch's:
+    /// cancelling the screen's task never stops a child from dismissing itself.
+    ///
+    /// - Parameter action: The action to dispatch.
+    public func send(_ action: any Action) async {
+        await effects.send(action) { dispatch($0) }
+    }
+}

@@ -129,3 +129,85 @@ struct ElementWorkTests {
         #expect(store.state.timers.isEmpty)
     }
 }
+
+/// SPEC §13: an awaited dispatch covers the tree of work its action started, and cancelling the
+/// awaiting task (a SwiftUI `.task` ending) cancels that tree.
+@MainActor
+struct AwaitedDispatchTests {
+    struct Recorder: Equatable {
+        var ticks = 0
+        var saved = 0
+        var finished = false
+    }
+
+    struct Appear: Action {}
+    struct Tick: Action {}
+    struct Finish: Action {}
+    struct Saved: Action {}
+    struct Other: Action {}
+
+    static func reducer(clock: TestClock) -> Reducer<Recorder> {
+        .combine(
+            .commands(on: Appear.self) { _, _ in
+                .run { send in
+                    for _ in 0..<3 {
+                        try await clock.sleep(for: .seconds(1))
+                        send(Tick())
+                    }
+                    send(Finish())
+                }
+            },
+            .on(Tick.self) { state, _ in state.ticks += 1 },
+            // Work started by an action the first work sent: part of the same tree.
+            .commands(on: Finish.self) { state, _ in
+                state.finished = true
+                return .run { send in
+                    try await clock.sleep(for: .seconds(1))
+                    send(Saved())
+                }
+            },
+            .on(Saved.self) { state, _ in state.saved += 1 },
+            .commands(on: Other.self) { _, _ in
+                .run { _ in try await clock.sleep(for: .seconds(100)) }
+            }
+        )
+    }
+
+    @Test func anAwaitedDispatchReturnsWhenItsWholeTreeOfWorkHasEnded() async {
+        let clock = TestClock()
+        let store = Store(
+            initialState: Recorder(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+        store.dispatch(Other())  // not this dispatch's work: not awaited
+        let done = Log<Bool>()
+        let task = Task { @MainActor in
+            await store.send(Appear())
+            done.append(true)
+        }
+        await clock.advance(by: .seconds(3))
+        #expect(store.state.ticks == 3)
+        #expect(store.state.finished)
+        #expect(done.items.isEmpty, "the work Finish started is still running")
+        await clock.advance(by: .seconds(1))
+        await task.value
+        #expect(store.state.saved == 1)
+        #expect(done.items == [true])
+        #expect(store.effects.count == 1, "the unrelated work still runs")
+        store.effects.cancelAll()
+    }
+
+    @Test func cancellingTheAwaitingTaskCancelsTheWorkAndNothingElse() async {
+        let clock = TestClock()
+        let store = Store(
+            initialState: Recorder(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+        store.dispatch(Other())
+        let task = Task { @MainActor in await store.send(Appear()) }
+        await clock.advance(by: .seconds(1))
+        #expect(store.state.ticks == 1)
+        task.cancel()
+        await task.value
+        await clock.advance(by: .seconds(5))
+        #expect(store.state.ticks == 1, "the screen went away: its timer stopped")
+        #expect(store.effects.count == 1)
+        store.effects.cancelAll()
+    }
+}

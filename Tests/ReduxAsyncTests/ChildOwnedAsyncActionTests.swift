@@ -1,0 +1,59 @@
+import Redux
+import ReduxTestSupport
+import ReduxTesting
+import Testing
+
+@testable import ReduxAsync
+
+/// SPEC §13: an async action dispatched through a presented child's scope belongs to the child:
+/// dismissing the child cancels it, and what it would have dispatched afterwards is dropped.
+@MainActor
+struct ChildOwnedAsyncActionTests {
+    struct Sheet: Equatable { var loaded: [String] = [] }
+    struct Screen: Equatable {
+        var sheet: Sheet?
+        var log: [String] = []
+    }
+
+    struct Show: Action {}
+    struct Loaded: Action { let items: [String] }
+
+    struct Load: AsyncAction {
+        let gate: Gate
+        @MainActor
+        func run(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> Screen) async throws {
+            await gate.wait()
+            dispatch(Loaded(items: ["late"]))
+        }
+    }
+
+    static let reducer = Reducer<Screen> { state, action in
+        if action is Show { state.sheet = Sheet() }
+        if let loaded = action as? Loaded { state.log += loaded.items }
+    }.ifLet(\.sheet, then: Reducer { _, _ in })
+
+    @Test func dismissingTheChildCancelsTheAsyncActionItStarted() async throws {
+        let store = Store(initialState: Screen(), reducer: Self.reducer, middleware: [asyncActionMiddleware()])
+        store.dispatch(Show())
+        let gate = Gate()
+        let sheet = try #require(store.scope(ifPresent: \.sheet))
+        sheet.dispatch(Load(gate: gate))
+        #expect(store.effects.count == 1)
+        sheet.dispatch(Dismiss())
+        await gate.open()
+        await store.effects.waitForAll()
+        #expect(store.state.log.isEmpty)
+        #expect(store.state.sheet == nil)
+    }
+
+    @Test func theSameActionFromTheParentIsNotTheChilds() async throws {
+        let store = Store(initialState: Screen(), reducer: Self.reducer, middleware: [asyncActionMiddleware()])
+        store.dispatch(Show())
+        let gate = Gate()
+        store.dispatch(Load(gate: gate))
+        try #require(store.scope(ifPresent: \.sheet)).dispatch(Dismiss())
+        await gate.open()
+        await store.effects.waitForAll()
+        #expect(store.state.log == ["late"])
+    }
+}
