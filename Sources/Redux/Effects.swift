@@ -160,18 +160,14 @@ public final class Effects {
     /// Cancels the work owned by the element at `owner` and by its descendants.
     package func cancel(ownedBy owner: [OwnerStep]) {
         guard !owner.isEmpty else { return }
-        cancelEntries { entry in
-            entry.owner.count >= owner.count && zip(entry.owner, owner).allSatisfy { $0.matches($1) }
-        }
+        cancelEntries { entry in Self.isOwned(entry, by: owner) }
     }
 
     /// Cancels the work owned by elements of the collection at `path` under `owner` that
     /// `isPresent` says are gone.
     func cancelMissing(under owner: [OwnerStep], path: String, isPresent: (AnyHashable) -> Bool) {
         cancelEntries { entry in
-            guard entry.owner.count > owner.count, zip(entry.owner, owner).allSatisfy({ $0.matches($1) }) else {
-                return false
-            }
+            guard entry.owner.count > owner.count, Self.isOwned(entry, by: owner) else { return false }
             let step = entry.owner[owner.count]
             guard OwnerStep.samePath(step.path, path), let id = step.id else { return false }
             return !isPresent(AnyHashable(id))
@@ -187,12 +183,22 @@ public final class Effects {
 
     /// Cancels the work in flight with this identifier. Its tasks stay tracked until they end.
     ///
+    /// Identifiers are scoped by position in the tree of features: called while an element (a
+    /// row, a presented child, a stack screen) starts work — by the commands its reducer returned,
+    /// say — it cancels only that element's and its descendants' work with the identifier; called
+    /// by the store's own work, it cancels all of it. Two screens of one type using the same
+    /// identifier are independent, and a child cannot cancel its parent's or a sibling's work.
+    ///
     /// - Parameter id: The identifier given to ``run(id:cancelInFlight:priority:_:)``.
     public func cancel(id: AnyHashable) {
-        for (token, entry) in entries where entry.id == id {
-            entry.task.cancel()
-            entries[token]?.isCancelled = true
-        }
+        let owner = currentOwner
+        cancelEntries { entry in entry.id == id && Self.isOwned(entry, by: owner) }
+    }
+
+    /// Whether `entry` was started by the element at `owner` or one of its descendants (by
+    /// anyone, when `owner` is the store itself).
+    private static func isOwned(_ entry: Entry, by owner: [OwnerStep]) -> Bool {
+        entry.owner.count >= owner.count && zip(entry.owner, owner).allSatisfy { $0.matches($1) }
     }
 
     /// Cancels all work in flight.
@@ -302,6 +308,12 @@ public final class Effects {
             case let missing as CancelMissingElements:
                 flush()
                 cancelMissing(under: context.owner, path: missing.path, isPresent: missing.isPresent)
+            case is DismissRequest:
+                // A dismissal no element above could take: the store's own state is not dismissed.
+                Diagnostics.warnOnce(
+                    "dismiss-top:\(storeState)",
+                    "swift-redux: warning: Dismiss reached the top of a Store<\(storeState)>: no ifLet or forEach "
+                        + "holds the child that sent it, so nothing was dismissed.")
             default:
                 plain.append(item)
             }

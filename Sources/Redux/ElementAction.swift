@@ -37,6 +37,42 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
         self.action = action
     }
 
+    /// Wraps an action for the element with identifier `id` of the collection (or optional child)
+    /// at `keyPath` — the form to use in tests, which names the member as the reducer does, also
+    /// when it is a computed property (an enum destination's case).
+    ///
+    /// ```swift
+    /// await store.receive(ElementAction(\AppState.todos, id: 3, Toggle()))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The collection or optional child, from the state its reducer is pulled back to.
+    ///   - id: The element's identifier, or `nil` for a presented child.
+    ///   - action: The action for the element.
+    public init(_ keyPath: AnyKeyPath, id: (any Hashable & Sendable)?, _ action: any Action) {
+        self.init(path: Self.path(of: keyPath), id: id, action)
+    }
+
+    /// The path naming `keyPath` in element actions: `todos`, `settings.todos`; a computed
+    /// property, whose name the runtime does not keep, is named by its accessor and type.
+    @usableFromInline
+    static func path(of keyPath: AnyKeyPath) -> String {
+        let text = "\(keyPath)"
+        guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return text }
+        return String(text[text.index(after: dot)...])
+    }
+
+    /// The path as logs show it: a computed property as `(Type)`.
+    var displayPath: String {
+        guard let start = path.firstRange(of: "<computed "), let open = path[start.upperBound...].firstIndex(of: "(")
+        else { return path }
+        var type = path[path.index(after: open)...].dropLast(path.hasSuffix(")>") ? 2 : 0)
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") {
+            type = type.dropFirst("Optional<".count).dropLast()
+        }
+        return path[..<start.lowerBound] + "(\(type))"
+    }
+
     /// Whether both address the same element with equal actions (actions that are not `Equatable`
     /// are never equal).
     public static func == (lhs: ElementAction, rhs: ElementAction) -> Bool {
@@ -45,7 +81,7 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
 
     /// `todos[id: 3]: Toggle()`, or `destination: Save()` for a presented child.
     public var description: String {
-        let target = id.map { "\(path)[id: \($0)]" } ?? path
+        let target = id.map { "\(displayPath)[id: \($0)]" } ?? displayPath
         return "\(target): \(ValueDiff.describe(action))"
     }
 

@@ -11,7 +11,8 @@ extension Reducer {
     /// - An action dispatched through a row's scope reaches `element` with no identifier written by
     ///   hand; this reducer (the parent) sees the ``ElementAction`` afterwards, with the element
     ///   already changed.
-    /// - A row that sends ``Dismiss`` is removed (after this reducer saw the action).
+    /// - A row that sends ``Dismiss`` is removed (after this reducer saw the action); a screen of a
+    ///   ``StackState`` is popped with every screen above it.
     /// - Work `element` returns (commands) belongs to the element: what it sends comes back to the
     ///   element; removing the element — by any reducer — cancels it, as it cancels async actions
     ///   and thunks dispatched through the row's scope.
@@ -26,7 +27,7 @@ extension Reducer {
         _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
         element: Reducer<Element>
     ) -> Reducer<State> where Element.ID == ID {
-        let name = BindingAction<State>.path(of: keyPath)
+        let name = ElementAction.path(of: keyPath)
         let version = StructureVersionReader(keyPath)
         let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
         let child = element.workBody ?? { [body = element.body] state, action, _ in body(&state, action) }
@@ -40,6 +41,9 @@ extension Reducer {
                     } else {
                         var childWork = ReducerWork()
                         child(&state[keyPath: keyPath][index], scoped.action, &childWork)
+                        if childWork.takeDismissRequest() {
+                            dismissed = index
+                        }
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(
@@ -52,8 +56,15 @@ extension Reducer {
                 }
             }
             parent(&state, action, &work)
-            if dismissed != nil, let id = (action as? ElementAction)?.id as? ID {
-                state[keyPath: keyPath].remove(id: id)
+            if dismissed != nil, let id = (action as? ElementAction)?.id as? ID,
+                let index = state[keyPath: keyPath].index(id: id)
+            {
+                if Element.self is any StackScreen.Type {
+                    // A stack screen goes with every screen above it.
+                    state[keyPath: keyPath].remove(atOffsets: index..<state[keyPath: keyPath].count)
+                } else {
+                    state[keyPath: keyPath].remove(at: index)
+                }
             }
             if version.read(&state) != before {
                 let ids = state[keyPath: keyPath].ids
@@ -121,7 +132,7 @@ extension Reducer {
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
     ) -> Reducer<State> {
-        let name = BindingAction<State>.path(of: keyPath)
+        let name = ElementAction.path(of: keyPath)
         let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
         let childBody = child.workBody ?? { [body = child.body] state, action, _ in body(&state, action) }
         return Reducer(work: { state, action, work in
@@ -138,6 +149,7 @@ extension Reducer {
                         var childWork = ReducerWork()
                         childBody(&present, scoped.action, &childWork)
                         state[keyPath: keyPath] = present
+                        dismiss = childWork.takeDismissRequest()
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(
@@ -152,6 +164,11 @@ extension Reducer {
             parent(&state, action, &work)
             if dismiss {
                 state[keyPath: keyPath] = nil
+                if state[keyPath: keyPath] != nil {
+                    // The child is a case of its parent's state (an enum destination's computed
+                    // property ignores `nil`): the dismissal is its parent's, one level up.
+                    work.append(DismissRequest())
+                }
             }
             if case .present(let identity) = before, ChildIdentity(state[keyPath: keyPath], identify) != before {
                 work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
@@ -215,6 +232,19 @@ struct StructureVersionReader<State>: @unchecked Sendable {
     func read(_ state: inout State) -> UInt64 {
         guard let offset else { return state[keyPath: keyPath] }
         return withUnsafePointer(to: &state) { loadMember(UInt64.self, at: offset, in: UnsafeRawPointer($0)) }
+    }
+}
+
+/// What a child that could not be cleared at its own level (an enum destination's case) returns so
+/// that the element holding it is dismissed instead: read by the `forEach` or `ifLet` one level up.
+struct DismissRequest: Sendable {}
+
+extension ReducerWork {
+    /// Whether the work holds a ``DismissRequest`` (which is removed).
+    mutating func takeDismissRequest() -> Bool {
+        guard let index = items.firstIndex(where: { $0 is DismissRequest }) else { return false }
+        items.remove(at: index)
+        return true
     }
 }
 

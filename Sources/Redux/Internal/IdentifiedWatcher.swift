@@ -39,6 +39,8 @@ where Element.ID == ID {
     @usableFromInline let versionReader: MemberReader<Root, UInt64>
     @usableFromInline let structureReader: MemberReader<Root, UInt64>
     @usableFromInline let pathPrefix: String?
+    /// The collection's name in element actions (``ElementAction/path``).
+    @usableFromInline let elementPath: String
     @usableFromInline var lastVersion: UInt64 = 0
     @usableFromInline var lastStructureVersion: UInt64 = 0
     @usableFromInline var rows: [ID: RowEntry<Root, Element>] = [:]
@@ -58,6 +60,7 @@ where Element.ID == ID {
         versionReader = MemberReader(keyPath.appending(path: \List.version))
         structureReader = MemberReader(keyPath.appending(path: \List.structureVersion))
         pathPrefix = BindingAction<Root>.path(of: keyPath)
+        elementPath = ElementAction.path(of: keyPath)
         structureKeyPath = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
     }
 
@@ -202,7 +205,7 @@ where Element.ID == ID {
             return scope
         }
         let row = RowScope(watcher: self, entry: entry)
-        let scope = ScopedStore(ElementScope(base: row, step: OwnerStep(path: pathPrefix ?? "", id: entry.id)))
+        let scope = ScopedStore(ElementScope(base: row, step: OwnerStep(path: elementPath, id: entry.id)))
         entry.scope = scope
         return scope
     }

@@ -18,7 +18,7 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     init(core: StoreCore<Root>, keyPath: KeyPath<Root, Child?>) {
         self.core = core
         self.keyPath = keyPath
-        name = BindingAction<Root>.path(of: keyPath)
+        name = ElementAction.path(of: keyPath)
         registrationKey = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
     }
 

@@ -100,7 +100,7 @@ extension ScopeSource {
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
         observeWhole()
         guard let child = currentState()[keyPath: keyPath] else { return nil }
-        let name = BindingAction<State>.path(of: keyPath)
+        let name = ElementAction.path(of: keyPath)
         let projected = ProjectedScope<State, Child>(
             parent: self, initial: child, path: pathPrefix.map { "\($0).\(name)" } ?? name
         ) { $0[keyPath: keyPath] }
