@@ -1,0 +1,203 @@
+// The code of docs/navigation.md, kept compiling and checked.
+import Redux
+import ReduxEffects
+import ReduxTestSupport
+import ReduxTesting
+import Testing
+
+private let printed = Printed()
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    printed.record(items, separator: separator)
+}
+
+private struct Todo: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+    var isDone = false
+}
+
+private struct TodosState: Equatable {
+    var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
+}
+
+private struct Toggle: Action {}
+private struct AddTodo: Action { let title: String }
+
+private let todoReducer = Reducer<Todo>.combine(
+    .on(Toggle.self) { todo, _ in todo.isDone.toggle() },
+    .binding()
+)
+
+private let todosReducer = Reducer<TodosState>.on(AddTodo.self) { state, action in
+    state.todos.append(Todo(id: (state.todos.ids.last ?? 0) + 1, title: action.title))
+}
+.forEach(\.todos, element: todoReducer)
+
+private let auditedReducer = Reducer<TodosState>.on(ElementAction.self) { state, element in
+    if element.action is Toggle, let id = element.id as? Int {
+        print("toggled", id, state.todos[id: id]?.isDone ?? false)
+    }
+}
+.forEach(\.todos, element: todoReducer)
+
+private struct EditorState: Equatable, Identifiable, Sendable {
+    let id: Int
+    var draft: String
+}
+
+private struct NotesState: Equatable {
+    var notes: [Int: String] = [:]
+    var editor: EditorState?
+}
+
+private struct EditNote: Action { let id: Int }
+private struct SaveNote: Action {}
+
+private let editorReducer = Reducer<EditorState>.binding()
+
+private let notesReducer = Reducer<NotesState> { state, action in
+    switch action {
+    case let edit as EditNote:
+        state.editor = EditorState(id: edit.id, draft: state.notes[edit.id] ?? "")
+    case let element as ElementAction where element.action is SaveNote:
+        // The parent sees the child's action with the child's last state, then closes the sheet.
+        if let editor = state.editor { state.notes[editor.id] = editor.draft }
+        state.editor = nil
+    default:
+        break
+    }
+}
+.ifLet(\.editor, then: editorReducer)
+
+private enum Destination: Equatable, Sendable {
+    case editor(EditorState)
+    case confirmDelete(id: Int)
+
+    var editor: EditorState? {
+        get { if case .editor(let state) = self { state } else { nil } }
+        set { if let newValue { self = .editor(newValue) } }
+    }
+}
+
+private struct InboxState: Equatable {
+    var destination: Destination?
+}
+
+private let destinationReducer = Reducer<Destination> { _, _ in }.ifLet(\.editor, then: editorReducer)
+private let inboxReducer = Reducer<InboxState> { _, _ in }.ifLet(\.destination, then: destinationReducer)
+
+private enum Screen: Equatable, Sendable {
+    case detail(EditorState)
+    case settings
+
+    var detail: EditorState? {
+        get { if case .detail(let state) = self { state } else { nil } }
+        set { if let newValue { self = .detail(newValue) } }
+    }
+}
+
+private struct AppState: Equatable {
+    var path = StackState<Screen>()
+}
+
+private struct ShowDetail: Action { let id: Int }
+
+private let screenReducer = Reducer<Screen> { _, _ in }.ifLet(\.detail, then: editorReducer)
+private let appReducer = Reducer<AppState>.on(ShowDetail.self) { state, action in
+    state.path.push(.detail(EditorState(id: action.id, draft: "")))
+}
+.forEach(\.path, destination: screenReducer)
+
+private struct Ticker: Equatable { var ticks = 0 }
+private struct Appeared: Action {}
+private struct Tick: Action {}
+
+private func tickerReducer(clock: some Clock<Duration>) -> Reducer<Ticker> {
+    .combine(
+        .commands(on: Appeared.self) { _, _ in
+            .run { send in
+                while true {
+                    try await clock.sleep(for: .seconds(1))
+                    send(Tick())
+                }
+            }
+        },
+        .on(Tick.self) { state, _ in state.ticks += 1 }
+    )
+}
+
+@MainActor
+@Suite(.serialized)
+struct NavigationGuideTests {
+    @Test func rowsDispatchToTheirElements() {
+        printed.reset()
+        let store = Store(initialState: TodosState(), reducer: todosReducer)
+        let rows = store.scopes(\.todos)  // ForEach(rows) { row in TodoRow(store: row) }
+        rows[1].dispatch(Toggle())  // reaches todoReducer for todo 2
+        rows[0].set(\.title, to: "Oat milk")  // a binding, applied to todo 1
+        print(store.todos.map(\.title), store.todos[id: 2]?.isDone ?? false)  // ["Oat milk", "Eggs"] true
+        #expect(printed.lines == [#"["Oat milk", "Eggs"] true"#])
+        store.dispatch(AddTodo(title: "Tea"))
+        #expect(store.todos.ids.map { $0 } == [1, 2, 3])
+    }
+
+    @Test func theParentSeesTheElementAfterItsReducer() {
+        printed.reset()
+        let store = Store(initialState: TodosState(), reducer: auditedReducer)
+        store.scope(\.todos, id: 1)?.dispatch(Toggle())
+        #expect(printed.lines == ["toggled 1 true"])
+        #expect("\(ElementAction(\TodosState.todos, id: 2, Toggle()))" == "todos[id: 2]: Toggle()")
+    }
+
+    @Test func aSheetFromOptionalState() {
+        printed.reset()
+        let notes = Store(initialState: NotesState(), reducer: notesReducer)
+        notes.dispatch(EditNote(id: 1))
+        if let editor = notes.scope(ifPresent: \.editor) {  // .sheet(item: …) { EditorView(store: $0) }
+            editor.set(\.draft, to: "Call Ada")
+            editor.dispatch(SaveNote())
+        }
+        print(notes.notes, notes.scope(ifPresent: \.editor) == nil)  // [1: "Call Ada"] true
+        #expect(printed.lines == [#"[1: "Call Ada"] true"#])
+    }
+
+    @Test func anEnumDestinationsCaseIsReachedAndDismissesItsDestination() throws {
+        let store = Store(
+            initialState: InboxState(destination: .editor(EditorState(id: 1, draft: ""))), reducer: inboxReducer)
+        let destination = try #require(store.scope(ifPresent: \.destination))
+        let editor = try #require(destination.scope(ifPresent: \.editor))
+        editor.set(\.draft, to: "x")
+        #expect(store.destination == .editor(EditorState(id: 1, draft: "x")))
+        editor.dispatch(Dismiss())
+        #expect(store.destination == nil)
+    }
+
+    @Test func aNavigationStack() {
+        printed.reset()
+        let app = Store(initialState: AppState(), reducer: appReducer)
+        app.dispatch(ShowDetail(id: 1))
+        app.dispatch(ShowDetail(id: 2))
+        if let top = app.state.path.ids.last,
+            let detail = app.scope(\.path, id: top)?.scope(\.state).scope(ifPresent: \.detail)
+        {
+            detail.set(\.draft, to: "second")
+            detail.dispatch(Dismiss())  // pops this screen and every screen above it
+        }
+        print(app.path.count)  // 1
+        #expect(printed.lines == ["1"])
+    }
+
+    @Test func workTiedToAScreensLifetime() async {
+        let clock = TestClock()
+        let store = Store(
+            initialState: Ticker(), reducer: tickerReducer(clock: clock), middleware: [commandMiddleware()])
+        // In the view: .task { await store.send(Appeared()) } — the timer ends when the view goes away.
+        let view = Task { @MainActor in await store.send(Appeared()) }
+        await clock.advance(by: .seconds(2))
+        view.cancel()
+        await view.value
+        await clock.advance(by: .seconds(2))
+        #expect(store.ticks == 2)
+        #expect(store.effects.isEmpty)
+    }
+}
