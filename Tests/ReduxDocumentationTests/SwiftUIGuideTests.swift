@@ -41,6 +41,30 @@ private struct SettingsState: Equatable {
     var email = ""
 }
 
+private struct EditorState: Equatable, Identifiable {
+    let id: Int
+    var draft = ""
+}
+
+private struct NotesState: Equatable {
+    var editor: EditorState?
+}
+
+private enum AppScreenState: Equatable {
+    case detail(EditorState)
+
+    var detail: EditorState? {
+        get { if case .detail(let state) = self { state } else { nil } }
+        set { if let newValue { self = .detail(newValue) } }
+    }
+}
+
+private struct AppPathState: Equatable {
+    var path = StackState<AppScreenState>()
+}
+
+private struct StartRecording: Action {}
+
 private let todoReducer = Reducer<TodoState>.combine(
     .on(SetFilter.self) { state, action in state.filter = action.text },
     .on(AddTodo.self) { state, action in state.todos.append(action.title) }
@@ -91,6 +115,64 @@ private let todoReducer = Reducer<TodoState>.combine(
                     get: { store.filter },
                     set: { store.dispatch(SetFilter(text: $0)) }
                 ))
+        }
+    }
+
+    private struct NotesList: View {
+        let store: Store<NotesState>
+        var body: some View { Text("Notes") }
+    }
+
+    private struct EditorView: View {
+        let store: ScopedStore<EditorState>
+        var body: some View { Text(store.draft) }
+    }
+
+    private struct NotesScreen: View {
+        let store: Store<NotesState>
+
+        var body: some View {
+            NotesList(store: store)
+                .sheet(
+                    item: Binding(
+                        get: { store.scope(ifPresent: \.editor) },
+                        set: { if $0 == nil { store.scope(ifPresent: \.editor)?.dispatch(Dismiss()) } }
+                    )
+                ) { editor in
+                    EditorView(store: editor)
+                }
+        }
+    }
+
+    private struct AppScreen: View {
+        let store: Store<AppPathState>
+
+        var body: some View {
+            NavigationStack(
+                path: Binding(
+                    get: { Array(store.path.ids) },
+                    set: { ids in
+                        if let popped = store.path.ids.first(where: { !ids.contains($0) }) {
+                            store.dispatch(ElementAction(\AppPathState.path, id: popped, Dismiss()))
+                        }
+                    })
+            ) {
+                Text("Root")
+                    .navigationDestination(for: StackElementID.self) { id in
+                        if let editor = store.scope(\.path, id: id)?.scope(\.state).scope(ifPresent: \.detail) {
+                            EditorView(store: editor)
+                        }
+                    }
+            }
+        }
+    }
+
+    private struct RecorderScreen: View {
+        let store: ScopedStore<EditorState>
+
+        var body: some View {
+            Text(store.draft)
+                .task { await store.send(StartRecording()) }
         }
     }
 
