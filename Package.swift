@@ -80,6 +80,17 @@ let package = Package(
                 "PokeMaster", "ReduxTesting", "ReduxTestingReporter", "ReduxPersistence", "ReduxLogging",
             ],
             path: "Examples/PokeMaster/Tests/PokeMasterTests"),
+        // The second example (Examples/SyncUps): the Composable Architecture's SyncUps app's logic —
+        // lists, sheets, alerts, a navigation stack and a timed flow.
+        .target(
+            name: "SyncUps",
+            dependencies: ["Redux", "ReduxEffects", "ReduxPersistence"],
+            path: "Examples/SyncUps/Sources/SyncUps"
+        ),
+        .testTarget(
+            name: "SyncUpsTests",
+            dependencies: ["SyncUps", "ReduxTesting", "ReduxTestingReporter", "ReduxPersistence"],
+            path: "Examples/SyncUps/Tests/SyncUpsTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         .testTarget(
             name: "ReduxDocumentationTests",

@@ -24,7 +24,7 @@ public struct BindingAction<State>: Action, CustomStringConvertible, CustomRefle
     /// The member's path from the store's state, as logged (`settings.email`).
     public let path: String
     /// The identifier of the list element the member belongs to, when set through a row scope
-    /// (``StoreProtocol/scope(_:id:)``); ``Reducer/forEach(_:)`` applies the binding to that element.
+    /// (``StoreProtocol/scope(_:id:)-(_,Element.ID)``); ``Reducer/forEach(_:)-(WritableKeyPath<Root,[State]>Sendable)`` applies the binding to that element.
     public let elementID: (any Hashable & Sendable)?
     private let write: @Sendable (inout State) -> Void
     private let isRedacted: Bool
@@ -152,7 +152,7 @@ extension Reducer {
     }
 
     /// Runs this reducer on the element of a list that a row's ``BindingAction`` addresses, the
-    /// elements being identified by `id`. See ``forEach(_:)``.
+    /// elements being identified by `id`. See ``forEach(_:)-(WritableKeyPath<Root,[State]>Sendable)``.
     ///
     /// - Parameters:
     ///   - keyPath: The list in the parent state.

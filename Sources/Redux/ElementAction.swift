@@ -1,9 +1,9 @@
 /// An action sent through the scope of one element of the state — a list row, a stack element, a
 /// presented child — on its way to that element's reducer.
 ///
-/// A row scope (``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``) and a
+/// A row scope (``StoreProtocol/scope(_:id:)-(_,ID)``) and a
 /// child scope (``StoreProtocol/scope(ifPresent:)``) wrap what they dispatch in one of these, so the
-/// element's reducer — run by ``Reducer/forEach(_:)`` or ``Reducer/ifLet(_:then:)`` — receives the
+/// element's reducer — run by ``Reducer/forEach(_:element:)`` or ``Reducer/ifLet(_:then:)-6g2hb`` — receives the
 /// action with no identifier written by hand, as in the Composable Architecture's
 /// `IdentifiedAction`. Logs show it as `todos[id: 3]: Toggle()`; `TestStore` receives it by
 /// equality when the wrapped action is `Equatable`:

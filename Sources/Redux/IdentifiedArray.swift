@@ -1,7 +1,7 @@
 import CReduxAtomics
 
 /// An ordered collection of identified elements with O(1) access by identifier, and a record of
-/// what changed in it, so that list rows observed through ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``
+/// what changed in it, so that list rows observed through ``StoreProtocol/scope(_:id:)-(_,ID)``
 /// cost what changed, not the list's size.
 ///
 /// The everyday API of swift-identified-collections' `IdentifiedArray`, so that state written for the

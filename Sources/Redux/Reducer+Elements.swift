@@ -116,7 +116,7 @@ extension Reducer {
     }
 
     /// Runs `child` on the optional child state at `keyPath` while it is present; the child's
-    /// identity is its `id`. See ``ifLet(_:then:)-(_,Reducer<Child>)``.
+    /// identity is its `id`. See ``ifLet(_:then:)-6g2hb``.
     ///
     /// - Parameters:
     ///   - keyPath: The optional child state.
@@ -249,7 +249,7 @@ extension ReducerWork {
 }
 
 /// Sent by a presented child or a stack element through its own scope to close itself, without
-/// knowing its parent: ``Reducer/ifLet(_:then:)`` sets the child to `nil`,
+/// knowing its parent: ``Reducer/ifLet(_:then:)-6g2hb`` sets the child to `nil`,
 /// ``Reducer/forEach(_:element:)`` removes the element — after the parent's reducer saw it.
 public struct Dismiss: Action, Equatable {
     /// Creates the action.

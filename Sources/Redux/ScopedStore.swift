@@ -1,7 +1,7 @@
 import Observation
 
 /// A store-like view of one part of a store's state, for a feature written against its own state
-/// type: made with ``StoreProtocol/scope(_:)`` (or ``StoreProtocol/scope(_:id:)`` for a list row).
+/// type: made with ``StoreProtocol/scope(_:)`` (or ``StoreProtocol/scope(_:id:)-(_,Element.ID)`` for a list row).
 ///
 /// ```swift
 /// struct AppState: Equatable {
@@ -21,7 +21,7 @@ import Observation
 /// Reading a member (`settings.theme`) observes the composed key path (`\.settings.theme`): a change
 /// elsewhere, even in `settings.email`, does not invalidate it. Reading ``state`` observes the whole
 /// part when it is `Equatable` (and the whole store's state otherwise). A row scope
-/// (``StoreProtocol/scope(_:id:)``) is observed as one value: any change of its element
+/// (``StoreProtocol/scope(_:id:)-(_,Element.ID)``) is observed as one value: any change of its element
 /// invalidates it, nothing else does.
 ///
 /// ## Lifetime
@@ -132,7 +132,7 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
         source.scope(keyPath).anchored(to: anchor)
     }
 
-    /// A scope for one element of an array of identified values. See ``StoreProtocol/scope(_:id:)``.
+    /// A scope for one element of an array of identified values. See ``StoreProtocol/scope(_:id:)-(_,Element.ID)``.
     ///
     /// - Parameters:
     ///   - keyPath: The array.
@@ -144,7 +144,7 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
         source.row(keyPath, id: id)?.anchored(to: anchor)
     }
 
-    /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)``.
+    /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)-(KeyPath<Self.State,[Element]>)``.
     ///
     /// - Parameter keyPath: The array.
     /// - Returns: One scope per element, in order.
@@ -164,7 +164,7 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     }
 
     /// A scope for one element of an ``IdentifiedArray`` in this part. See
-    /// ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``.
+    /// ``StoreProtocol/scope(_:id:)-(_,ID)``.
     ///
     /// - Parameters:
     ///   - keyPath: The collection.
@@ -177,7 +177,7 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     }
 
     /// A scope per element of an ``IdentifiedArray`` in this part. See
-    /// ``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``.
+    /// ``StoreProtocol/scopes(_:)-(KeyPath<Self.State,IdentifiedArray<ID,Element>>)``.
     ///
     /// - Parameter keyPath: The collection.
     /// - Returns: One scope per element, in order.

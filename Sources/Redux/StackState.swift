@@ -86,7 +86,7 @@ extension StackElement: CustomReflectable {
 
 /// The path of a navigation stack: an ``IdentifiedArray`` of screens with generated identifiers.
 /// Reduce its screens with ``Reducer/forEach(_:destination:)``, scope one with
-/// ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``, and push and pop
+/// ``StoreProtocol/scope(_:id:)-(_,ID)``, and push and pop
 /// with ``IdentifiedArray/push(_:)`` and ``IdentifiedArray/pop(from:)``.
 public typealias StackState<State> = IdentifiedArray<StackElementID, StackElement<State>>
 

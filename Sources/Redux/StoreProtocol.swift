@@ -113,7 +113,7 @@ public protocol StoreProtocol<State>: AnyObject, Observable {
     ///
     /// Observing it costs what changed, not the list's size: the collection logs which elements
     /// were written, so after a reduction the store looks only at those (see ``IdentifiedArray``).
-    /// An action dispatched through the row reaches the row's reducer (``Reducer/forEach(_:)``)
+    /// An action dispatched through the row reaches the row's reducer (``Reducer/forEach(_:)-(WritableKeyPath<Root,[State]>Sendable)``)
     /// with no identifier written by hand: it travels as an ``ElementAction`` carrying the row's
     /// identifier.
     ///
@@ -141,7 +141,7 @@ public protocol StoreProtocol<State>: AnyObject, Observable {
     /// In observation tracking this depends on the child's presence and identity (its `id`, or
     /// its case for an enum) only; the child's content is observed through the returned scope, as
     /// a row's is. The same scope is returned while the same child is shown. An action dispatched
-    /// through it reaches the child's reducer (``Reducer/ifLet(_:then:)-(_,Reducer<Child>)``) as an
+    /// through it reaches the child's reducer (``Reducer/ifLet(_:then:)-6g2hb``) as an
     /// ``ElementAction``; the child closes itself by dispatching ``Dismiss``; the work it starts is
     /// cancelled when it is dismissed or replaced.
     ///
@@ -168,7 +168,7 @@ extension Store: StoreProtocol {
     }
 
     /// A scope for one element of an array of identified values. See
-    /// ``StoreProtocol/scope(_:id:)``.
+    /// ``StoreProtocol/scope(_:id:)-(_,Element.ID)``.
     ///
     /// - Parameters:
     ///   - keyPath: The array.
@@ -181,7 +181,7 @@ extension Store: StoreProtocol {
         core.collectionWatcher(at: keyPath).row(id: id)?.anchored(to: self)
     }
 
-    /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)``.
+    /// A scope per element of an array of identified values. See ``StoreProtocol/scopes(_:)-(KeyPath<Self.State,[Element]>)``.
     ///
     /// - Parameter keyPath: The array.
     /// - Returns: One scope per element, in order.
@@ -202,7 +202,7 @@ extension Store: StoreProtocol {
     }
 
     /// A scope for one element of an ``IdentifiedArray``. See
-    /// ``StoreProtocol/scope(_:id:)-(KeyPath<State,IdentifiedArray<ID,Element>>,_)``.
+    /// ``StoreProtocol/scope(_:id:)-(_,ID)``.
     ///
     /// - Parameters:
     ///   - keyPath: The collection.
@@ -216,7 +216,7 @@ extension Store: StoreProtocol {
     }
 
     /// A scope per element of an ``IdentifiedArray``, in order. See
-    /// ``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``.
+    /// ``StoreProtocol/scopes(_:)-(KeyPath<Self.State,IdentifiedArray<ID,Element>>)``.
     ///
     /// - Parameter keyPath: The collection.
     /// - Returns: One scope per element.

@@ -29,7 +29,7 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     #endif
     @usableFromInline var rows: [Element.ID: RowEntry<Root, Element>] = [:]
     @usableFromInline var armedRows = 0
-    /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)``).
+    /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)-(KeyPath<Self.State,[Element]>)``).
     @usableFromInline var isStructureArmed = false
     @usableFromInline let structureKeyPath: KeyPath<StoreCore<Root>, Int>
     /// The key under which every row registers with its own registrar; formed once (forming a key

@@ -45,7 +45,7 @@ where Element.ID == ID {
     @usableFromInline var lastStructureVersion: UInt64 = 0
     @usableFromInline var rows: [ID: RowEntry<Root, Element>] = [:]
     @usableFromInline var armedRows = 0
-    /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)-(KeyPath<State,IdentifiedArray<ID,Element>>)``).
+    /// Whether the list of identifiers is observed (``StoreProtocol/scopes(_:)-(KeyPath<Self.State,IdentifiedArray<ID,Element>>)``).
     @usableFromInline var isStructureArmed = false
     @usableFromInline let structureKeyPath: KeyPath<StoreCore<Root>, Int>
     /// The key under which every row registers with its own registrar (see ``RowEntry``).

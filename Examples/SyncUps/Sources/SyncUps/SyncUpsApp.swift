@@ -1,0 +1,38 @@
+import Foundation
+import Redux
+import ReduxEffects
+import ReduxPersistence
+
+/// The app, assembled: one store with the commands' middleware and the persister of the sync-ups.
+@MainActor
+final class SyncUpsApp {
+    let store: Store<AppState>
+    let persister: Persister<AppState, IdentifiedArrayOf<SyncUp>>
+
+    /// - Parameters:
+    ///   - dependencies: The clock, identifiers and date (live, or test doubles).
+    ///   - storage: Where the sync-ups are saved (`FileStorage` in the app).
+    ///   - interval: At most one write per interval.
+    init(
+        dependencies: SyncUpsDependencies, storage: any PersistenceStorage, interval: Duration = .seconds(1),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        let persister = Persister<AppState, IdentifiedArrayOf<SyncUp>>(
+            key: "sync-ups", storage: storage, interval: interval, sleep: sleep,
+            project: { $0.list.syncUps },
+            restore: { state, saved in state.list.syncUps = saved })
+        self.persister = persister
+        store = Store(
+            initialState: AppState(),
+            reducer: .combine(appReducer(dependencies), persister.reducer),
+            middleware: [commandMiddleware(), persister.middleware])
+    }
+
+    /// Restores the saved sync-ups into the live store.
+    func launch() async {
+        await persister.restore(into: store)
+    }
+
+    /// The list screen's store.
+    var list: ScopedStore<SyncUpsListState> { store.scope(\.list) }
+}
