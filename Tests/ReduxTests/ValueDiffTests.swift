@@ -133,3 +133,14 @@ struct BoundedDescriptionTests {
         #expect(ValueDiff.lines(from: old, to: old).isEmpty)
     }
 }
+
+/// A value with no fields to reflect (Foundation's `UUID`, `Date`) is shown by its description.
+@Test func aValueWithoutFieldsIsShownByItsDescription() {
+    struct Opaque: CustomStringConvertible {
+        var description: String { "opaque-7" }
+    }
+    struct Holder {
+        let value: Opaque
+    }
+    #expect(ValueDiff.describe(Holder(value: Opaque())).contains("Opaque(opaque-7)"))
+}

@@ -138,7 +138,14 @@ package enum ValueDiff {
             switch mirror.displayStyle {
             case .struct?:
                 guard !node.children.isEmpty else {
-                    text += TypeNames.name(of: mirror.subjectType) + "()"  // no module prefix, like the others
+                    // No fields to show (a Foundation `UUID`, `Date`, `URL`): its own description, if
+                    // it has one, so that two values that differ read differently.
+                    let name = TypeNames.name(of: mirror.subjectType)  // no module prefix, like the others
+                    if let described = value as? any CustomStringConvertible {
+                        text += name + "(" + String(described.description.prefix(200)).replacingNewlines() + ")"
+                    } else {
+                        text += name + "()"
+                    }
                     return
                 }
                 text += TypeNames.name(of: mirror.subjectType) + "("
