@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .library(name: "ReduxTestingReporter", targets: ["ReduxTestingReporter"]),
         .library(name: "ReduxEffects", targets: ["ReduxEffects"]),
+        .library(name: "ReduxHistory", targets: ["ReduxHistory"]),
         .executable(name: "redux-bench", targets: ["ReduxBenchmarks"]),
     ],
     targets: [
@@ -36,9 +37,12 @@ let package = Package(
             ]),
         .target(name: "ReduxTestingReporter"),
         .target(name: "ReduxEffects", dependencies: ["Redux"]),
+        .target(name: "ReduxHistory", dependencies: ["Redux"]),
         .executableTarget(
             name: "ReduxBenchmarks",
-            dependencies: ["Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence", "ReduxEffects"],
+            dependencies: [
+                "Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence", "ReduxEffects", "ReduxHistory",
+            ],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         // Helpers shared by the test targets (a gate, a log); not a product.
@@ -78,8 +82,12 @@ let package = Package(
             name: "PokeMasterTests",
             dependencies: [
                 "PokeMaster", "ReduxTesting", "ReduxTestingReporter", "ReduxPersistence", "ReduxLogging",
+                "ReduxHistory",
             ],
             path: "Examples/PokeMaster/Tests/PokeMasterTests"),
+        .testTarget(
+            name: "ReduxHistoryTests",
+            dependencies: ["ReduxHistory", "ReduxEffects", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"]),
         // The second example (Examples/SyncUps): the Composable Architecture's SyncUps app's logic —
         // lists, sheets, alerts, a navigation stack and a timed flow.
         .target(

@@ -1,5 +1,6 @@
 import Redux
 import ReduxAsync
+import ReduxHistory
 import ReduxLogging
 import ReduxThunk
 
@@ -48,6 +49,14 @@ func middlewareScenarios() -> [Scenario] {
     scenarios.append(
         plainActionScenario("async middleware, plain action", note: "overhead for non-async traffic") {
             asyncActionMiddleware()
+        })
+
+    scenarios.append(
+        plainActionScenario(
+            "history, recording",
+            note: "HistoryRecorder's middleware: every action kept with its date, the state every 50, 1,000 kept"
+        ) {
+            HistoryRecorder<BenchState>(limit: 1_000, snapshotEvery: 50).middleware
         })
 
     scenarios.append(

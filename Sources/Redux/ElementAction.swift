@@ -53,24 +53,28 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
         self.init(path: Self.path(of: keyPath), id: id, action)
     }
 
-    /// The path naming `keyPath` in element actions: `todos`, `settings.todos`; a computed
-    /// property, whose name the runtime does not keep, is named by its accessor and type.
+    /// The path naming `keyPath` in element actions: `todos`, `settings.todos`. A computed
+    /// property — an enum destination's case — has no name at run time, and its accessor's address
+    /// differs between the module that declares it and one that forms the key path (a test, in a
+    /// release build), so it is named by its value's type: `(EditorState)`. Two cases of one type
+    /// are told apart by which one is present (``Reducer/ifLet(_:then:)-6g2hb``).
     @usableFromInline
     static func path(of keyPath: AnyKeyPath) -> String {
-        let text = "\(keyPath)"
-        guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return text }
-        return String(text[text.index(after: dot)...])
-    }
-
-    /// The path as logs show it: a computed property as `(Type)`.
-    var displayPath: String {
-        guard let start = path.firstRange(of: "<computed "), let open = path[start.upperBound...].firstIndex(of: "(")
-        else { return path }
-        var type = path[path.index(after: open)...].dropLast(path.hasSuffix(")>") ? 2 : 0)
-        if type.hasPrefix("Optional<"), type.hasSuffix(">") {
-            type = type.dropFirst("Optional<".count).dropLast()
+        var text = "\(keyPath)"
+        if text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") {
+            text = String(text[text.index(after: dot)...])
         }
-        return path[..<start.lowerBound] + "(\(type))"
+        while let start = text.firstRange(of: "<computed ") {
+            guard let open = text[start.upperBound...].firstIndex(of: "("),
+                let end = text[open...].firstRange(of: ")>")
+            else { break }
+            var type = text[text.index(after: open)..<end.lowerBound]
+            if type.hasPrefix("Optional<"), type.hasSuffix(">") {
+                type = type.dropFirst("Optional<".count).dropLast()
+            }
+            text.replaceSubrange(start.lowerBound..<end.upperBound, with: "(\(type))")
+        }
+        return text
     }
 
     /// Whether both address the same element with equal actions (actions that are not `Equatable`
@@ -81,7 +85,7 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
 
     /// `todos[id: 3]: Toggle()`, or `destination: Save()` for a presented child.
     public var description: String {
-        let target = id.map { "\(displayPath)[id: \($0)]" } ?? displayPath
+        let target = id.map { "\(path)[id: \($0)]" } ?? path
         return "\(target): \(ValueDiff.describe(action))"
     }
 

@@ -157,7 +157,10 @@ extension Reducer {
                                     wrap: { ElementAction(path: name, id: identity, $0) }, items: childWork.items))
                         }
                     }
-                } else {
+                } else if !name.hasPrefix("(") {
+                    // A computed case (an enum destination's, named by its type) may be absent
+                    // because another case of the same type is present: that case's `ifLet` takes
+                    // the action, and the enum's own optional says when nothing is.
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
                 }
             }

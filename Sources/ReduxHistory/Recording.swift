@@ -1,0 +1,341 @@
+import Foundation
+import Redux
+
+/// What a store did: the actions it reduced, in order, with when, and the state at intervals — the
+/// start state first. Made by a ``HistoryRecorder``; exported as JSON for a bug report
+/// (``encoded(redactingState:)``), read back with ``init(json:actions:)``, replayed with
+/// ``replay(with:)``.
+///
+/// Steps are numbered from the start of the session; when the recorder's limit dropped the oldest,
+/// ``droppedSteps`` says how many, and ``initialState`` is the state before the first kept step.
+public struct Recording<State> {
+    /// One reduced action.
+    public struct Step {
+        /// The step's number in the session (0 for the first action recorded).
+        public let index: Int
+        /// When the action was reduced.
+        public let date: Date
+        /// The action, as recorded (after redaction); `nil` when read from a file in which it is
+        /// not replayable or no longer decodes (see ``problem``).
+        public let action: (any Action)?
+        /// The action's type, when recorded in this process (its name is worked out when asked:
+        /// nothing is described while recording).
+        let actionType: (any Action.Type)?
+        /// The type name and description read from a file.
+        let storedTypeName: String?
+        let storedDescription: String?
+
+        /// The action's type name, as a file names it (`AddTodo`, `AppAction`).
+        public var typeName: String {
+            storedTypeName ?? actionType.map { Recording<Never>.typeName(of: $0) } ?? "?"
+        }
+
+        /// The action as text (logs, reports), whether or not it is replayable.
+        public var description: String {
+            if let storedDescription { return storedDescription }
+            guard let action else { return "\(typeName) (redacted)" }
+            return ValueDiff.describe(action, maxLength: 200)
+        }
+        /// The state after the action, at the recorder's snapshot interval; `nil` between snapshots.
+        public private(set) var state: State?
+        /// Why the action cannot be replayed: not `Codable` when recorded, not registered, or no
+        /// longer decodable (an older app version's action). `nil` when it can be.
+        public let problem: String?
+
+        /// Whether the step can be reduced again.
+        public var isReplayable: Bool { action != nil && problem == nil }
+
+        /// A step recorded in this process.
+        init(index: Int, date: Date, action: (any Action)?, type: any Action.Type, state: State?, problem: String?) {
+            self.index = index
+            self.date = date
+            self.action = action
+            self.actionType = type
+            self.storedTypeName = nil
+            self.storedDescription = nil
+            self.state = state
+            self.problem = problem
+        }
+
+        /// A step read from a file.
+        init(
+            index: Int, date: Date, action: (any Action)?, typeName: String, description: String, state: State?,
+            problem: String?
+        ) {
+            self.index = index
+            self.date = date
+            self.action = action
+            self.actionType = nil
+            self.storedTypeName = typeName
+            self.storedDescription = description
+            self.state = state
+            self.problem = problem
+        }
+
+        /// This step with another state snapshot.
+        func with(state: State?) -> Step {
+            var step = self
+            step.state = state
+            return step
+        }
+    }
+
+    /// The state before the first kept step.
+    public var initialState: State
+    /// The kept steps, oldest first.
+    public var steps: [Step]
+    /// How many of the oldest steps the recorder's limit dropped.
+    public var droppedSteps: Int
+
+    /// A recording of `steps` from `initialState`.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before the first step.
+    ///   - steps: The steps, oldest first.
+    ///   - droppedSteps: How many earlier steps were dropped.
+    public init(initialState: State, steps: [Step], droppedSteps: Int = 0) {
+        self.initialState = initialState
+        self.steps = steps
+        self.droppedSteps = droppedSteps
+    }
+}
+
+extension Recording.Step: Sendable where State: Sendable {}
+extension Recording: Sendable where State: Sendable {}
+
+/// The action types a recording's file may name, and how to decode each: for an app with one enum
+/// action, one line.
+///
+/// ```swift
+/// let actions = ActionRegistry().registering(AppAction.self).registering(AddTodo.self)
+/// ```
+public struct ActionRegistry: Sendable {
+    private var decoders: [String: @Sendable (any Decoder) throws -> any Action] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// This registry with `type` added, named as a recording names it (its type name, or `name`).
+    ///
+    /// - Parameters:
+    ///   - type: An action type that is `Decodable`.
+    ///   - name: The name in recordings; the type's own name by default.
+    /// - Returns: The registry.
+    public func registering<A: Action & Decodable>(_ type: A.Type, as name: String? = nil) -> ActionRegistry {
+        var registry = self
+        registry.decoders[name ?? Recording<Never>.typeName(of: type)] = { decoder in try A(from: decoder) }
+        return registry
+    }
+
+    func decoder(for name: String) -> (@Sendable (any Decoder) throws -> any Action)? {
+        decoders[name]
+    }
+}
+
+// MARK: - The file format
+
+extension Recording {
+    /// The name a recording gives an action type: its name without the module (`AddTodo`,
+    /// `AppAction`, `Outer.Inner`).
+    static func typeName(of type: Any.Type) -> String {
+        let full = String(reflecting: type)
+        guard let dot = full.firstIndex(of: ".") else { return full }
+        return String(full[full.index(after: dot)...])
+    }
+
+    /// The current version of the file format (``encoded(redactingState:)``).
+    public static var formatVersion: Int { 1 }
+}
+
+/// The JSON file of a recording, version 1 (documented in docs/history.md).
+struct RecordingFile<State: Codable>: Codable {
+    var format = "swift-redux-history"
+    var version: Int
+    var droppedSteps: Int
+    var initialState: State
+    var steps: [StepFile]
+
+    struct StepFile: Codable {
+        var index: Int
+        var date: Double
+        var type: String
+        var description: String
+        var action: JSONValue?
+        var problem: String?
+        var state: State?
+    }
+}
+
+extension Recording where State: Codable {
+    /// The recording as JSON (``formatVersion``): what a user attaches to a bug report. Actions that
+    /// are `Encodable` are written in full and replayable; the others by their description, marked
+    /// not replayable. Encoding happens here, never while recording.
+    ///
+    /// - Parameter redactingState: Applied to every state written (the start state and the
+    ///   snapshots) — clear secrets, as the logger's transformers do; the actions were redacted
+    ///   when recorded.
+    /// - Returns: The JSON.
+    public func encoded(redactingState: (State) -> State = { $0 }) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var file = RecordingFile<State>(
+            version: Self.formatVersion, droppedSteps: droppedSteps, initialState: redactingState(initialState),
+            steps: [])
+        for step in steps {
+            var action: JSONValue?
+            var problem = step.problem
+            if problem == nil, let encodable = step.action as? any Encodable {
+                do {
+                    action = try JSONValue(encoding: encodable, with: encoder)
+                } catch {
+                    problem = "could not be encoded: \(error)"
+                }
+            } else if problem == nil {
+                problem = "\(step.typeName) is not Codable: kept by its description"
+            }
+            file.steps.append(
+                .init(
+                    index: step.index, date: step.date.timeIntervalSince1970, type: step.typeName,
+                    description: step.description, action: action, problem: problem,
+                    state: step.state.map(redactingState)))
+        }
+        return try encoder.encode(file)
+    }
+
+    /// Reads a recording's JSON. Each action is decoded with `actions`; one that is not registered
+    /// or no longer decodes (a recording from an older app version) is kept with the reason in its
+    /// step's ``Step/problem`` — never a crash, never dropped silently.
+    ///
+    /// - Parameters:
+    ///   - json: The file's content.
+    ///   - actions: The action types to decode.
+    /// - Throws: `HistoryError` when the file is not a recording of a known version, or its
+    ///   states do not decode.
+    public init(json: Data, actions: ActionRegistry) throws {
+        let decoder = JSONDecoder()
+        let header: FormatHeader
+        do {
+            header = try decoder.decode(FormatHeader.self, from: json)
+        } catch {
+            throw HistoryError.notARecording(reason: "\(error)")
+        }
+        guard header.format == "swift-redux-history" else {
+            throw HistoryError.notARecording(reason: "format is \"\(header.format)\"")
+        }
+        guard header.version <= Self.formatVersion else {
+            throw HistoryError.unsupportedVersion(header.version, supported: Self.formatVersion)
+        }
+        let file: RecordingFile<State>
+        do {
+            file = try decoder.decode(RecordingFile<State>.self, from: json)
+        } catch {
+            throw HistoryError.notARecording(reason: "the states do not decode: \(error)")
+        }
+        let steps = file.steps.map { step -> Step in
+            var action: (any Action)?
+            var problem = step.problem
+            if problem == nil {
+                if let payload = step.action, let decode = actions.decoder(for: step.type) {
+                    do {
+                        action = try payload.decode(with: decode)
+                    } catch {
+                        problem = "\(step.type) no longer decodes: \(error)"
+                    }
+                } else if step.action == nil {
+                    problem = "no action was written"
+                } else {
+                    problem = "\(step.type) is not in the ActionRegistry"
+                }
+            }
+            return Step(
+                index: step.index, date: Date(timeIntervalSince1970: step.date), action: action,
+                typeName: step.type, description: step.description, state: step.state, problem: problem)
+        }
+        self.init(initialState: file.initialState, steps: steps, droppedSteps: file.droppedSteps)
+    }
+}
+
+private struct FormatHeader: Decodable {
+    var format: String
+    var version: Int
+}
+
+/// Why a recording file could not be read.
+public enum HistoryError: Error, Equatable, CustomStringConvertible {
+    /// The data is not a recording (or not one this library wrote); the reason says what failed.
+    case notARecording(reason: String)
+    /// The recording was written by a newer version of the format.
+    case unsupportedVersion(Int, supported: Int)
+
+    /// A sentence naming the cause.
+    public var description: String {
+        switch self {
+        case .notARecording(let reason): return "not a swift-redux recording: \(reason)"
+        case .unsupportedVersion(let version, let supported):
+            return "the recording's format version \(version) is newer than this library's (\(supported))"
+        }
+    }
+}
+
+/// Any JSON value: how a recording keeps an action's encoding without knowing its type.
+enum JSONValue: Codable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The JSON of `value`.
+    init(encoding value: any Encodable, with encoder: JSONEncoder) throws {
+        let data = try encoder.encode(EncodableBox(value: value))
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// Decodes this JSON with `decode`.
+    func decode<T>(with decode: @escaping (any Decoder) throws -> T) throws -> T {
+        let data = try JSONEncoder().encode(self)
+        return try JSONDecoder().decode(DecodingBox<T>.self, from: data, configuration: decode).value
+    }
+}
+
+private struct EncodableBox: Encodable {
+    let value: any Encodable
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+private struct DecodingBox<T>: DecodableWithConfiguration {
+    let value: T
+    init(from decoder: any Decoder, configuration: (any Decoder) throws -> T) throws {
+        value = try configuration(decoder)
+    }
+}

@@ -1,0 +1,119 @@
+import Redux
+
+/// A part of the state with undo and redo — a document, an image's adjustments (seed 004): the
+/// present value, the values before it and after it. ``canUndo`` and ``canRedo`` are members, so a
+/// button observes them like any other.
+///
+/// ```swift
+/// struct EditorState: Equatable {
+///     var document = UndoHistory(Document())
+/// }
+/// let editorReducer = documentReducer.undoable(limit: 100).pullback(\EditorState.document)
+/// store.dispatch(UndoAction<Document>.undo)
+/// ```
+public struct UndoHistory<Value> {
+    /// The current value; reducers and scopes read and bind it (`\.document.present.title`).
+    public var present: Value
+    /// The values before, oldest first.
+    public private(set) var past: [Value] = []
+    /// The values undone, the next one to redo last.
+    public private(set) var future: [Value] = []
+    /// The group of the last change, while consecutive changes of one group make one step.
+    var group: String?
+
+    /// A history with `present` and nothing to undo.
+    ///
+    /// - Parameter present: The current value.
+    public init(_ present: Value) {
+        self.present = present
+    }
+
+    /// Whether there is something to undo.
+    public var canUndo: Bool { !past.isEmpty }
+    /// Whether there is something to redo.
+    public var canRedo: Bool { !future.isEmpty }
+
+    mutating func record(_ previous: Value, group newGroup: String?, limit: Int) {
+        future = []
+        if let newGroup, newGroup == group { return }  // the same step goes on
+        group = newGroup
+        past.append(previous)
+        if past.count > limit { past.removeFirst(past.count - limit) }
+    }
+
+    mutating func undo() {
+        guard let previous = past.popLast() else { return }
+        future.append(present)
+        present = previous
+        group = nil
+    }
+
+    mutating func redo() {
+        guard let next = future.popLast() else { return }
+        past.append(present)
+        present = next
+        group = nil
+    }
+
+    mutating func clear() {
+        past = []
+        future = []
+        group = nil
+    }
+}
+
+extension UndoHistory: Equatable where Value: Equatable {
+    /// Whether both have the same values before, now and after (the open group is not compared).
+    public static func == (lhs: UndoHistory, rhs: UndoHistory) -> Bool {
+        lhs.present == rhs.present && lhs.past == rhs.past && lhs.future == rhs.future
+    }
+}
+
+extension UndoHistory: Sendable where Value: Sendable {}
+
+/// Undo, redo or clear the history of the ``UndoHistory`` of `Value`s (the type says which history,
+/// when an app keeps several).
+public enum UndoAction<Value>: Action, Equatable {
+    /// Go back one step.
+    case undo
+    /// Go forward one step.
+    case redo
+    /// Forget the past and the future; keep the present.
+    case clearHistory
+}
+
+extension Reducer where State: Equatable {
+    /// This reducer over an ``UndoHistory`` of its state: every action it reduces that changes the
+    /// value makes an undo step, except those `filter` refuses (they change the value without
+    /// history); consecutive changes that `group` puts in one group make one step (typing a word);
+    /// ``UndoAction`` undoes, redoes and clears. Work the reducer returns is kept.
+    ///
+    /// - Parameters:
+    ///   - limit: The most steps kept; the oldest go first.
+    ///   - filter: Whether an action's change makes history (all do by default).
+    ///   - group: The group of an action, or `nil` for a step of its own.
+    /// - Returns: The reducer over the history.
+    public func undoable(
+        limit: Int = 100,
+        filter: @escaping @Sendable (any Action) -> Bool = { _ in true },
+        group: @escaping @Sendable (any Action) -> String? = { _ in nil }
+    ) -> Reducer<UndoHistory<State>> where State: Sendable {
+        let base = self
+        return Reducer<UndoHistory<State>>(work: { history, action, work in
+            if let undo = action as? UndoAction<State> {
+                switch undo {
+                case .undo: history.undo()
+                case .redo: history.redo()
+                case .clearHistory: history.clear()
+                }
+                return
+            }
+            let previous = history.present
+            base.reduce(&history.present, action, work: &work)
+            guard history.present != previous else { return }
+            if filter(action) {
+                history.record(previous, group: group(action), limit: max(limit, 1))
+            }
+        })
+    }
+}
