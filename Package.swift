@@ -105,7 +105,7 @@ let package = Package(
             dependencies: [
                 "Redux", "ReduxAsync", "ReduxThunk", "ReduxTesting", "ReduxTestingReporter", "ReduxLogging",
                 "ReduxPersistence",
-                "ReduxEffects", "ReduxTestSupport",
+                "ReduxEffects", "ReduxHistory", "ReduxTestSupport",
             ]
         ),
     ],
