@@ -78,9 +78,9 @@ extension StackElement: Codable where State: Codable {
 }
 
 extension StackElement: CustomReflectable {
-    /// The state, labelled with the identifier, for logs and test diffs.
+    /// The state, for logs and test diffs (the generated identifier is left out, as equality leaves it out).
     public var customMirror: Mirror {
-        Mirror(self, children: ["id": id, "state": state])
+        Mirror(self, children: ["state": state], displayStyle: .struct)
     }
 }
 

@@ -144,3 +144,21 @@ struct BoundedDescriptionTests {
     }
     #expect(ValueDiff.describe(Holder(value: Opaque())).contains("Opaque(opaque-7)"))
 }
+
+/// A test's diff of identified collections and stacks names the changed element's member.
+@Test func aStackOrIdentifiedCollectionDiffNamesTheChangedMember() {
+    struct Screen: Equatable { var count = 1 }
+    var before = StackState<Screen>()
+    before.push(Screen())
+    var after = before
+    after[0].state.count = 2
+    #expect(ValueDiff.lines(from: before, to: after, rootName: "state") == ["state[0].state.count: 1 → 2"])
+    struct Row: Identifiable, Equatable {
+        let id: Int
+        var title: String
+    }
+    let rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a")]
+    var renamed = rows
+    renamed[id: 1]?.title = "b"
+    #expect(ValueDiff.lines(from: rows, to: renamed, rootName: "state") == [#"state[0].title: "a" → "b""#])
+}
