@@ -171,11 +171,37 @@ extension Recording where State: Codable {
     /// are `Encodable` are written in full and replayable; the others by their description, marked
     /// not replayable. Encoding happens here, never while recording.
     ///
-    /// - Parameter redactingState: Applied to every state written (the start state and the
-    ///   snapshots) — clear secrets, as the logger's transformers do; the actions were redacted
-    ///   when recorded.
+    /// - Parameters:
+    ///   - redactingState: Applied to every state written (the start state and the snapshots) —
+    ///     clear secrets, as the logger's transformers do; the actions were redacted when recorded.
+    ///   - maximumBytes: A byte budget for the file: the oldest steps are dropped (up to a recorded
+    ///     state, which becomes the start) until it fits, and `droppedSteps` says how many went.
+    ///     `nil` (the default): no budget.
     /// - Returns: The JSON.
-    public func encoded(redactingState: (State) -> State = { $0 }) throws -> Data {
+    /// - Throws: ``HistoryError/tooLarge(bytes:maximum:)`` when even the steps after the last
+    ///   recorded state do not fit.
+    public func encoded(redactingState: (State) -> State = { $0 }, maximumBytes: Int? = nil) throws -> Data {
+        var recording = self
+        while true {
+            let data = try recording.encodedWhole(redactingState: redactingState)
+            guard let maximumBytes, data.count > maximumBytes else { return data }
+            // Drop about the share of steps that is over the budget, up to the next recorded state.
+            let share = 1 - Double(maximumBytes) / Double(data.count)
+            let estimate = max(Int(Double(recording.steps.count) * share) - 1, 0)
+            guard
+                let cut = recording.steps.indices.first(where: { $0 >= estimate && recording.steps[$0].state != nil })
+                    ?? recording.steps.indices.last(where: { recording.steps[$0].state != nil }),
+                let start = recording.steps[cut].state
+            else {
+                throw HistoryError.tooLarge(bytes: data.count, maximum: maximumBytes)
+            }
+            recording.initialState = start
+            recording.droppedSteps += cut + 1
+            recording.steps.removeFirst(cut + 1)
+        }
+    }
+
+    private func encodedWhole(redactingState: (State) -> State) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var file = RecordingFile<State>(
@@ -266,6 +292,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case notARecording(reason: String)
     /// The recording was written by a newer version of the format.
     case unsupportedVersion(Int, supported: Int)
+    /// The recording does not fit the byte budget even from its last recorded state.
+    case tooLarge(bytes: Int, maximum: Int)
 
     /// A sentence naming the cause.
     public var description: String {
@@ -273,6 +301,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .notARecording(let reason): return "not a swift-redux recording: \(reason)"
         case .unsupportedVersion(let version, let supported):
             return "the recording's format version \(version) is newer than this library's (\(supported))"
+        case .tooLarge(let bytes, let maximum):
+            return "the recording takes \(bytes) bytes from its last recorded state, over the budget of \(maximum)"
         }
     }
 }

@@ -140,10 +140,28 @@ struct NavigationStackTests {
         await clock.advance(by: .seconds(2))
         #expect(store.state.path[id: ids[0]]?.state == .detail(Detail(name: "a", ticks: 3)))
         #expect(store.state.path[id: ids[1]]?.state == .detail(Detail(name: "b", ticks: 1)))
-        // The root cancels its descendants' work by identifier.
+        // Popping every screen ends what is left.
         store.dispatch(PopToRoot())
         await store.effects.waitForAll()
         #expect(store.effects.isEmpty)
+    }
+
+    @Test func theRootCancelsItsDescendantsWorkByIdentifier() async throws {
+        struct StopAll: Action {}
+        let clock = TestClock()
+        let reducer = Reducer<AppState>.combine(
+            Self.reducer(clock: clock),
+            .commands(on: StopAll.self) { _, _ in .cancel(id: "timer") }
+        )
+        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        store.dispatch(Open(name: "a"))
+        store.dispatch(Open(name: "b"))
+        for id in store.state.path.ids { try detail(store, id).dispatch(StartTimer()) }
+        #expect(store.effects.count == 2)
+        store.dispatch(StopAll())
+        await store.effects.waitForAll()
+        #expect(store.effects.isEmpty)
+        #expect(store.state.path.count == 2, "the screens stay; their timers stopped")
     }
 
     @Test func poppingCancelsThePoppedScreensWork() async throws {

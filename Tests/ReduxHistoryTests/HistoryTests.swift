@@ -155,6 +155,22 @@ struct RecordingFileTests {
         #expect("\(report)".contains("step 2 (ToggleTodo) was not replayed: ToggleTodo no longer decodes"))
     }
 
+    @Test func aByteBudgetDropsTheOldestStepsAndSaysSo() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 5)
+        let store = recordingStore(recorder)
+        for index in 0..<100 { store.dispatch(AddTodo(title: "todo number \(index)")) }
+        let recording = try #require(recorder.recording)
+        let whole = try recording.encoded()
+        let budget = whole.count / 3
+        let cut = try recording.encoded(maximumBytes: budget)
+        #expect(cut.count <= budget)
+        let read = try Recording<TodoState>(json: cut, actions: registry)
+        #expect(read.droppedSteps > 0)
+        #expect(read.droppedSteps + read.steps.count == 100)
+        #expect(read.replay(with: todoReducer()).isFaithful)
+        #expect(throws: HistoryError.self) { try recording.encoded(maximumBytes: 10) }
+    }
+
     @Test func whatIsNotARecordingIsAClearError() {
         #expect(throws: HistoryError.self) { try Recording<TodoState>(json: Data("{".utf8), actions: registry) }
         #expect(throws: HistoryError.notARecording(reason: #"format is "other""#)) {
