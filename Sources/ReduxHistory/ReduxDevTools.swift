@@ -6,8 +6,9 @@ import Redux
 ///
 /// - ``export(_:reducer:)`` writes the tool's *lifted state* — `actionsById` (`PERFORM_ACTION`
 ///   entries, the first the tool's `@@INIT`), `computedStates`, `stagedActionIds` from 0,
-///   `skippedActionIds`, `currentStateIndex`, `nextActionId`, `committedState` — the file the tool
-///   saves with `features.export`. Each action is `{"type": "<its type>", "payload": <its JSON>}`.
+///   `skippedActionIds`, `currentStateIndex`, `nextActionId`, `committedState`, `isLocked`,
+///   `isPaused`, `monitorState` (redux-devtools-instrument's `LiftedState`) — the file the tool saves
+///   with `features.export`. Each action is `{"type": "<its type>", "payload": <its JSON>}`.
 /// - ``importRecording(_:actions:)`` reads that file and the tool's default export
 ///   (`{"payload": "<the actions, as a JSON string>", "preloadedState": "<the state, as a JSON string>"}`).
 ///   As the tool does, it trusts the committed state and the actions, not the file's computed
@@ -60,6 +61,10 @@ public enum ReduxDevTools {
             "nextActionId": .number(Double(count + 1)),
             "skippedActionIds": .array([]),
             "stagedActionIds": .array((0...count).map { .number(Double($0)) }),
+            // The rest of redux-devtools-instrument's `LiftedState`, as a fresh session has them.
+            "isLocked": .bool(false),
+            "isPaused": .bool(false),
+            "monitorState": .null,
         ])
         return try encoder.encode(lifted)
     }

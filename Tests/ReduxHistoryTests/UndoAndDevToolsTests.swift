@@ -110,6 +110,14 @@ struct ReduxDevToolsTests {
         let last = try #require(states.last?["state"] as? [String: Any])
         #expect((last["todos"] as? [[String: Any]])?.first?["isDone"] as? Bool == true)
         #expect(lifted["committedState"] is [String: Any])
+        #expect(lifted["isLocked"] as? Bool == false)
+        #expect(lifted["isPaused"] as? Bool == false)
+        #expect(lifted.keys.contains("monitorState"))
+        let liftedStateKeys: Set = [
+            "monitorState", "nextActionId", "actionsById", "stagedActionIds", "skippedActionIds", "committedState",
+            "currentStateIndex", "computedStates", "isLocked", "isPaused",
+        ]
+        #expect(Set(lifted.keys) == liftedStateKeys, "exactly the instrument's LiftedState")
     }
 
     @Test func aSessionRoundTripsThroughTheToolsFormat() throws {
