@@ -19,10 +19,13 @@ let package = Package(
     targets: [
         // One atomic flag for the store's lifetime; C because `Synchronization.Atomic` needs macOS 15.
         .target(name: "CReduxAtomics"),
-        .target(name: "Redux", dependencies: ["CReduxAtomics"]),
+        // The diff and description engine shared by Redux (action descriptions), ReduxLogging,
+        // ReduxTesting and ReduxHistory through `package` access; not a product, not public API.
+        .target(name: "ReduxDiff"),
+        .target(name: "Redux", dependencies: ["CReduxAtomics", "ReduxDiff"]),
         .target(name: "ReduxAsync", dependencies: ["Redux"]),
         .target(name: "ReduxThunk", dependencies: ["Redux"]),
-        .target(name: "ReduxLogging", dependencies: ["Redux"]),
+        .target(name: "ReduxLogging", dependencies: ["Redux", "ReduxDiff"]),
         .target(name: "ReduxPersistence", dependencies: ["Redux"]),
         // Links no test framework, so apps and previews can link it; failures go through
         // ReduxTestingReporter, linked here where test frameworks are ordinary libraries, and added
@@ -30,31 +33,32 @@ let package = Package(
         .target(
             name: "ReduxTesting",
             dependencies: [
-                "Redux",
+                "Redux", "ReduxDiff",
                 .target(
                     name: "ReduxTestingReporter",
                     condition: .when(platforms: [.linux, .windows, .android, .openbsd, .wasi])),
             ]),
         .target(name: "ReduxTestingReporter"),
         .target(name: "ReduxEffects", dependencies: ["Redux"]),
-        .target(name: "ReduxHistory", dependencies: ["Redux"]),
+        .target(name: "ReduxHistory", dependencies: ["Redux", "ReduxDiff"]),
         .executableTarget(
             name: "ReduxBenchmarks",
             dependencies: [
                 "Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence", "ReduxEffects", "ReduxHistory",
+                "ReduxDiff",
             ],
             path: "Benchmarks/ReduxBenchmarks"
         ),
         // Helpers shared by the test targets (a gate, a log); not a product.
         .target(name: "ReduxTestSupport", path: "Tests/ReduxTestSupport"),
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTestSupport"]),
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxDiff", "ReduxTestSupport"]),
         .testTarget(
             name: "ReduxAsyncTests",
             dependencies: ["ReduxAsync", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"]),
         .testTarget(
             name: "ReduxThunkTests",
             dependencies: ["ReduxThunk", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"]),
-        .testTarget(name: "ReduxLoggingTests", dependencies: ["ReduxLogging"]),
+        .testTarget(name: "ReduxLoggingTests", dependencies: ["ReduxLogging", "ReduxDiff"]),
         .testTarget(
             name: "ReduxPersistenceTests",
             dependencies: ["ReduxPersistence", "ReduxTesting", "ReduxTestingReporter", "PersistenceCrashChild"]
@@ -69,6 +73,7 @@ let package = Package(
             name: "ReduxTestingTests",
             dependencies: [
                 "ReduxTesting", "ReduxTestingReporter", "ReduxAsync", "ReduxThunk", "ReduxEffects", "ReduxTestSupport",
+                "ReduxDiff",
             ]),
         // The example app's logic (Examples/PokeMaster): built and tested with the package, not a product.
         .target(

@@ -1,5 +1,6 @@
 import Redux
 import ReduxAsync
+import ReduxDiff
 import ReduxHistory
 import ReduxLogging
 import ReduxThunk

@@ -1,3 +1,5 @@
+import ReduxDiff
+
 /// Sets one member of the state to a value: what a text field, a toggle or a picker writes back,
 /// without a hand-written action per field.
 ///

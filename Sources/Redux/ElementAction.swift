@@ -1,3 +1,5 @@
+import ReduxDiff
+
 /// An action sent through the scope of one element of the state — a list row, a stack element, a
 /// presented child — on its way to that element's reducer.
 ///

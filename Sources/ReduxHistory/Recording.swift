@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxDiff
 
 /// What a store did: the actions it reduced, in order, with when, and the state at intervals — the
 /// start state first. Made by a ``HistoryRecorder``; exported as JSON for a bug report

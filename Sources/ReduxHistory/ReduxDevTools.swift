@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxDiff
 
 /// Interchange with the Redux DevTools extension, so a recorded session opens in the tool Redux
 /// users know (its Import button), and a session saved by the tool replays here.

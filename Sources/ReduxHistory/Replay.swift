@@ -1,4 +1,5 @@
 import Redux
+import ReduxDiff
 
 /// What replaying a recording found: how many steps were reduced again, the first step whose state
 /// differs from the recorded one (with the same readable diff `TestStore` prints), and the steps that

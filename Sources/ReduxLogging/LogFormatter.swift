@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxDiff
 
 #if canImport(Darwin)
     import Darwin

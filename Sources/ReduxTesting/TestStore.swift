@@ -1,4 +1,5 @@
 import Redux
+import ReduxDiff
 
 /// How strictly a ``TestStore`` checks.
 public enum Exhaustivity: Sendable, Equatable {

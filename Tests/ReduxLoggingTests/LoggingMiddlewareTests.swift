@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxDiff
 import Testing
 
 @testable import ReduxLogging

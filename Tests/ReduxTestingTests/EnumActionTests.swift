@@ -1,4 +1,5 @@
 import Redux
+import ReduxDiff
 import ReduxTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import ReduxDiff
 import ReduxTestSupport
 import Testing
 

@@ -141,7 +141,9 @@ package enum ValueDiff {
                     // No fields to show (a Foundation `UUID`, `Date`, `URL`): its own description, if
                     // it has one, so that two values that differ read differently.
                     let name = TypeNames.name(of: mirror.subjectType)  // no module prefix, like the others
-                    if let described = value as? any CustomStringConvertible {
+                    // Not at the top (an empty action struct, in every log entry): a conformance
+                    // lookup there cost ~500 instructions an entry.
+                    if depth > 0, let described = value as? any CustomStringConvertible {
                         text += name + "(" + String(described.description.prefix(200)).replacingNewlines() + ")"
                     } else {
                         text += name + "()"

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Type names for logs and diffs, made once per type.
 ///
 /// `String(describing: SomeType.self)` asks the runtime for the name and for the metatype's
@@ -10,7 +12,7 @@ package enum TypeNames {
 
     /// The unqualified name of `type`, as `String(describing:)` gives it.
     package static func name(of type: Any.Type) -> String {
-        guard MainActorCheck.isOnMainQueue else { return String(describing: type) }
+        guard MainQueue.isCurrent else { return String(describing: type) }
         // On the main queue, which is the main actor's executor (see `MainActorCheck`).
         return MainActor.assumeIsolated { cachedName(of: type) }
     }
@@ -22,5 +24,24 @@ package enum TypeNames {
         let name = String(describing: type)
         names[key] = name
         return name
+    }
+}
+
+/// Whether the caller runs on the main queue (the main actor's executor): `Redux`'s
+/// `MainActorCheck` answers the same question for the store; this target cannot depend on `Redux`,
+/// so it keeps its own key on the main queue.
+private enum MainQueue {
+    private struct Key: @unchecked Sendable {  // a DispatchSpecificKey is never mutated
+        let key = DispatchSpecificKey<UInt8>()
+    }
+
+    private static let key: Key = {
+        let key = Key()
+        DispatchQueue.main.setSpecific(key: key.key, value: 1)
+        return key
+    }()
+
+    static var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: key.key) != nil
     }
 }
