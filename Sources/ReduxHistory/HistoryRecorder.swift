@@ -21,7 +21,7 @@ import Redux
 /// - **Cost.** Nothing is encoded while recording: each reduced action is kept as it is, with the
 ///   date, and the state every `snapshotEvery` steps (a copy of the value: while the recording
 ///   holds a snapshot, the reducer's next write to a collection in it copies that collection once).
-///   Encoding happens in ``Recording/encoded(redactingState:)``. `redux-bench`'s
+///   Encoding happens in ``Recording/encoded(redactingState:maximumBytes:)``. `redux-bench`'s
 ///   `history, recording` scenario measures the stage against a pass-through middleware, and
 ///   `.ci/perf-guard` holds it under 1.5×.
 /// - **Bounds.** At most `limit` steps are kept (plus those up to the next snapshot): the oldest go

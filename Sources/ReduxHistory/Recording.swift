@@ -4,7 +4,7 @@ import ReduxDiff
 
 /// What a store did: the actions it reduced, in order, with when, and the state at intervals — the
 /// start state first. Made by a ``HistoryRecorder``; exported as JSON for a bug report
-/// (``encoded(redactingState:)``), read back with ``init(json:actions:)``, replayed with
+/// (``encoded(redactingState:maximumBytes:)``), read back with ``init(json:actions:)``, replayed with
 /// ``replay(with:)``.
 ///
 /// Steps are numbered from the start of the session; when the recorder's limit dropped the oldest,
@@ -144,7 +144,7 @@ extension Recording {
         return String(full[full.index(after: dot)...])
     }
 
-    /// The current version of the file format (``encoded(redactingState:)``).
+    /// The current version of the file format (``encoded(redactingState:maximumBytes:)``).
     public static var formatVersion: Int { 1 }
 }
 
