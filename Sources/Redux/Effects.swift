@@ -354,3 +354,13 @@ public final class Effects {
 enum DispatchOrigin {
     @TaskLocal static var current: UInt64?
 }
+
+/// Receives an error that work started for an action threw and did not handle — the one shape every
+/// effect style uses (`commandMiddleware(dependencies:onError:)`,
+/// `asyncActionMiddleware(dependencies:onError:)`).
+///
+/// - Parameters:
+///   - error: The error (never a cancellation).
+///   - action: The action the work was started for: the async action, or the action whose
+///     reduction returned the command.
+public typealias WorkErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void

@@ -1,13 +1,6 @@
 import Foundation
 import Redux
 
-/// Receives an error that an ``AsyncAction`` threw and did not turn into an action.
-///
-/// - Parameters:
-///   - error: The error (never a cancellation).
-///   - action: The async action whose work threw.
-public typealias AsyncActionErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void
-
 /// Writes one line naming the action and the error to standard error: what
 /// ``asyncActionMiddleware(dependencies:onError:)`` does with errors when given no handler, so that no error is
 /// dropped silently.
@@ -37,9 +30,9 @@ func writeAsyncActionErrorToStandardError(_ error: any Error, _ action: any Acti
 @inlinable
 public func asyncActionMiddleware<State>(
     dependencies: (any Sendable)? = nil,
-    onError: AsyncActionErrorHandler? = nil
+    onError: WorkErrorHandler? = nil
 ) -> Middleware<State> {
-    let report = onError ?? defaultAsyncActionErrorHandler
+    let report = onError ?? defaultWorkErrorHandler
     return { dispatch, getState in
         let effects = Effects.current(for: "asyncActionMiddleware()")
         return { next in
@@ -54,7 +47,7 @@ public func asyncActionMiddleware<State>(
 
 /// What ``asyncActionMiddleware(dependencies:onError:)`` does with errors when given no handler.
 @usableFromInline
-let defaultAsyncActionErrorHandler: AsyncActionErrorHandler = { error, action in
+let defaultWorkErrorHandler: WorkErrorHandler = { error, action in
     writeAsyncActionErrorToStandardError(error, action)
 }
 
@@ -71,7 +64,7 @@ func handleAsyncAction<State>(
     dispatch: @escaping Dispatch,
     getState: @escaping @MainActor () -> State,
     dependencies: (any Sendable)?,
-    onError: @escaping AsyncActionErrorHandler
+    onError: @escaping WorkErrorHandler
 ) -> Bool {
     if let cancel = action as? CancelAsyncAction {
         effects.cancel(id: AnyHashable(cancel.id))
@@ -98,7 +91,7 @@ func start<State>(
     dispatch: @escaping Dispatch,
     getState: @escaping @MainActor () -> State,
     dependencies: (any Sendable)?,
-    onError: @escaping AsyncActionErrorHandler
+    onError: @escaping WorkErrorHandler
 ) {
     let id = asyncAction.cancellationID.map { AnyHashable($0) }
     // What a cancelled run dispatches is dropped: it was told to stop, and its results are stale

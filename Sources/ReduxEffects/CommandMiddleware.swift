@@ -1,13 +1,6 @@
 import Foundation
 import Redux
 
-/// Receives an error that a command's work threw and did not handle with its own `catch`.
-///
-/// - Parameters:
-///   - error: The error (never a cancellation).
-///   - action: The action whose reduction returned the command.
-public typealias CommandErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void
-
 /// The middleware that runs the work reducers return (``Command``), after each reduction, in the
 /// store's `Effects`.
 ///
@@ -38,7 +31,7 @@ public typealias CommandErrorHandler = @MainActor (_ error: any Error, _ action:
 /// - Returns: The middleware.
 public func commandMiddleware<State>(
     dependencies: (any Sendable)? = nil,
-    onError: CommandErrorHandler? = nil
+    onError: WorkErrorHandler? = nil
 ) -> Middleware<State> {
     { dispatch, _ in
         let effects = Effects.current(for: "commandMiddleware()")
@@ -71,12 +64,12 @@ final class CommandRunner {
     let effects: Effects
     let send: Send
     let context: CommandContext
-    let onError: CommandErrorHandler
+    let onError: WorkErrorHandler
     /// The identifiers being throttled, with the command waiting for the end of the interval.
     private var throttled: [AnyHashable: Command?] = [:]
 
     init(
-        effects: Effects, dispatch: @escaping Dispatch, context: CommandContext, onError: @escaping CommandErrorHandler
+        effects: Effects, dispatch: @escaping Dispatch, context: CommandContext, onError: @escaping WorkErrorHandler
     ) {
         self.effects = effects
         self.send = Send(dispatch)

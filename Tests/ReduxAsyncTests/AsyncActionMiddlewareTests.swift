@@ -6,7 +6,7 @@ import Testing
 
 @MainActor
 struct AsyncActionMiddlewareTests {
-    func makeStore(onError: @escaping AsyncActionErrorHandler = { _, _ in }) -> Store<SearchState> {
+    func makeStore(onError: @escaping WorkErrorHandler = { _, _ in }) -> Store<SearchState> {
         Store(
             initialState: SearchState(), reducer: searchReducer, middleware: [asyncActionMiddleware(onError: onError)])
     }
