@@ -146,6 +146,33 @@ struct NavigationStackTests {
         #expect(store.effects.isEmpty)
     }
 
+    @Test func aScreenCannotCancelItsParentsWork() async throws {
+        struct RootTimer: Action {}
+        struct RootTick: Action {}
+        let clock = TestClock()
+        let reducer = Reducer<AppState>.combine(
+            Self.reducer(clock: clock),
+            .commands(on: RootTimer.self) { _, _ in
+                .run { send in
+                    while true {
+                        try await clock.sleep(for: .seconds(1))
+                        send(RootTick())
+                    }
+                }
+                .cancellable(id: "timer")
+            }
+        )
+        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        store.dispatch(RootTimer())
+        store.dispatch(Open(name: "a"))
+        let screen = try #require(store.state.path.ids.first)
+        try detail(store, screen).dispatch(StopTimer())  // `.cancel(id: "timer")` from the screen
+        #expect(store.effects.count == 1)
+        #expect(store.effects.isRunning(id: "timer"), "the root's timer is not the screen's to cancel")
+        store.effects.cancelAll()
+        await store.effects.waitForAll()
+    }
+
     @Test func theRootCancelsItsDescendantsWorkByIdentifier() async throws {
         struct StopAll: Action {}
         let clock = TestClock()
