@@ -316,7 +316,14 @@ public final class HistoryRecorder<State: Sendable> {
             start = snapshot + 1
         }
         guard start <= last else { return state }
-        guard let reducer = reduceAgain else { return nil }
+        guard let reducer = reduceAgain else {
+            Diagnostics.warnOnce(
+                "history-travel-no-reducer:\(State.self)",
+                "swift-redux: warning: HistoryRecorder<\(State.self)> cannot show the state after step \(index): it "
+                    + "was created without a reducer, and no state was kept there. Pass reducer: to travel in time, "
+                    + "or snapshotEvery: 1 to keep every state.")
+            return nil
+        }
         for step in raw[start...last] where !skipped.contains(step.index) {
             guard let action = step.action else { continue }
             var work = ReducerWork()

@@ -5,6 +5,7 @@ import ReduxTestSupport
 import ReduxTesting
 import Testing
 
+@testable import Redux
 @testable import ReduxHistory
 
 struct Todo: Codable, Equatable, Identifiable, Sendable {
@@ -265,6 +266,23 @@ struct TimeTravelTests {
         recorder.toggleSkip(0)
         #expect(store.state.todos.map(\.title) == ["b", "c", "d", "e"].enumerated().map { _, t in t })
         #expect(recorder.isSkipped(0))
+    }
+
+    @Test func travelWithoutAReducerSaysWhyItCannot() throws {
+        let warnings = Log<String>()
+        let previous = Diagnostics.sink
+        Diagnostics.reset()
+        Diagnostics.sink = { warnings.append($0) }
+        defer { Diagnostics.sink = previous }
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 10)
+        let store = recordingStore(recorder)
+        store.dispatch(AddTodo(title: "a"))
+        store.dispatch(AddTodo(title: "b"))
+        recorder.jump(to: 0)
+        #expect(store.state.todos.count == 2, "nothing to show: the state stays")
+        #if DEBUG
+            #expect(warnings.items.contains { $0.contains("created without a reducer") })
+        #endif
     }
 
     @Test func commitStartsTheHistoryAtTheStateShown() throws {
