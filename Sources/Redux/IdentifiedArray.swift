@@ -290,6 +290,24 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         return element
     }
 
+    /// Removes the first element.
+    ///
+    /// - Returns: The element removed; the collection must not be empty.
+    @inlinable
+    @discardableResult
+    public mutating func removeFirst() -> Element {
+        remove(at: 0)
+    }
+
+    /// Removes the last element.
+    ///
+    /// - Returns: The element removed; the collection must not be empty.
+    @inlinable
+    @discardableResult
+    public mutating func removeLast() -> Element {
+        remove(at: count - 1)
+    }
+
     /// Removes the elements at the given positions.
     ///
     /// - Parameter offsets: The positions (an `IndexSet`, a range, an array of positions).

@@ -80,6 +80,11 @@ struct IdentifiedArrayTests {
         #expect(todos.index(id: 1) == 2)
         todos.reverse()
         #expect(todos.ids.map { $0 } == [1, 2, 3])
+        #expect(todos.removeFirst().id == 1)
+        #expect(todos.removeLast().id == 3)
+        #expect(todos.ids.map { $0 } == [2])
+        #expect(todos.index(id: 2) == 0)
+        todos = sample()
         todos.removeAll { $0.id == 2 }
         #expect(todos.ids.map { $0 } == [1, 3])
         #expect(todos.filter { $0.id > 1 }.ids.map { $0 } == [3])
