@@ -142,6 +142,10 @@ struct LaunchTests {
             let first = PokeMasterApp(dependencies: .doubles(), storage: storage, logSink: nil) { _ in }
             await first.launch()
             first.store.dispatch(SettingsAction.loginDone(.success(User(email: "old@poke.dex"))))
+            // The list launch() loads changes the state too: wait for it, or the write it leaves
+            // pending is done when this store is released — in a task that may land after the
+            // second app's write (both apps share one storage here, as two launches never do).
+            await first.store.effects.waitForAll()
             try await first.persister.flush()
         }
         let second = PokeMasterApp(dependencies: .doubles(), storage: storage, logSink: nil) { _ in }
