@@ -217,24 +217,21 @@ enum ChildIdentity: Equatable {
     }
 }
 
-/// Reads an identified collection's structure version in a state, at its offset when the key
-/// path allows (see ``MemberReader``).
+/// Reads an identified collection's structure version in a state: a ``MemberReader`` (a load at
+/// the stamp's offset when the key path allows), made `Sendable` for the reducer's closure.
 ///
-/// `@unchecked Sendable`: the key path is the app's `Sendable` key path to the collection with one
-/// stored-property component appended, so it captures nothing and is immutable like its parts.
+/// `@unchecked Sendable`: the reader's key path is the app's `Sendable` key path to the collection
+/// with one stored-property component appended, so it captures nothing and is immutable like its
+/// parts.
 struct StructureVersionReader<State>: @unchecked Sendable {
-    let keyPath: KeyPath<State, UInt64>
-    let offset: Int?
+    let reader: MemberReader<State, UInt64>
 
     init<ID, Element>(_ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
-        let path = collection.appending(path: \IdentifiedArray<ID, Element>.structureVersion)
-        keyPath = path
-        offset = MemoryLayout<State>.offset(of: path)
+        reader = MemberReader(collection.appending(path: \IdentifiedArray<ID, Element>.structureVersion))
     }
 
     func read(_ state: inout State) -> UInt64 {
-        guard let offset else { return state[keyPath: keyPath] }
-        return withUnsafePointer(to: &state) { loadMember(UInt64.self, at: offset, in: UnsafeRawPointer($0)) }
+        withUnsafePointer(to: &state) { reader.read($0) }
     }
 }
 

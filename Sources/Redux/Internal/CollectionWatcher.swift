@@ -343,11 +343,22 @@ extension StoreCore {
     func collectionWatcher<Element: Identifiable & Equatable>(
         at keyPath: KeyPath<State, [Element]>
     ) -> CollectionWatcher<State, Element> where Element.ID: Sendable {
-        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? CollectionWatcher<State, Element> {
+        watcher(at: keyPath) { core in
+            let watcher = CollectionWatcher(core: core, keyPath: keyPath)
+            watcher.member = watcher.makeMember()
+            return watcher
+        }
+    }
+
+    /// The watcher of type `Watcher` kept for `keyPath` (rows of an array or an identified
+    /// collection, an optional child's presence), or a new one from `make`, kept unless the store
+    /// was released (a released store keeps nothing: its watchers' cycles are already broken).
+    @inlinable
+    func watcher<Watcher: AnyObject>(at keyPath: AnyKeyPath, make: (StoreCore) -> Watcher) -> Watcher {
+        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? Watcher {
             return found
         }
-        let watcher = CollectionWatcher(core: self, keyPath: keyPath)
-        watcher.member = watcher.makeMember()
+        let watcher = make(self)
         if !released.isSet {
             scopes.watchers.append((keyPath, watcher))
         }

@@ -224,11 +224,11 @@ where Element.ID == ID {
     @inlinable
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
         let list = reader.read(root)
-        if row.index < list.count, list.slots[row.index].value.unsafelyUnwrapped.id == row.id {
-            row.lastKnown = list.slots[row.index].value.unsafelyUnwrapped
+        if row.index < list.count, list.slots[row.index].element.id == row.id {
+            row.lastKnown = list.slots[row.index].element
         } else if let index = list.index(id: row.id) {
             row.index = index
-            row.lastKnown = list.slots[index].value.unsafelyUnwrapped
+            row.lastKnown = list.slots[index].element
         }
         return row.lastKnown
     }
@@ -242,14 +242,10 @@ extension StoreCore {
     func identifiedWatcher<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
         at keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
     ) -> IdentifiedWatcher<State, ID, Element> {
-        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? IdentifiedWatcher<State, ID, Element> {
-            return found
+        watcher(at: keyPath) { core in
+            let watcher = IdentifiedWatcher(core: core, keyPath: keyPath)
+            watcher.member = watcher.makeMember()
+            return watcher
         }
-        let watcher = IdentifiedWatcher(core: self, keyPath: keyPath)
-        watcher.member = watcher.makeMember()
-        if !released.isSet {
-            scopes.watchers.append((keyPath, watcher))
-        }
-        return watcher
     }
 }

@@ -74,14 +74,10 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
 extension StoreCore {
     /// The presence watcher of the optional child at `keyPath`; made once per child.
     func presenceWatcher<Child>(at keyPath: KeyPath<State, Child?>) -> PresenceWatcher<State, Child> {
-        if let found = ScopeRegistry.find(keyPath, in: scopes.watchers) as? PresenceWatcher<State, Child> {
-            return found
+        watcher(at: keyPath) { core in
+            let watcher = PresenceWatcher(core: core, keyPath: keyPath)
+            watcher.member = watcher.makeMember()
+            return watcher
         }
-        let watcher = PresenceWatcher(core: self, keyPath: keyPath)
-        watcher.member = watcher.makeMember()
-        if !released.isSet {
-            scopes.watchers.append((keyPath, watcher))
-        }
-        return watcher
     }
 }
