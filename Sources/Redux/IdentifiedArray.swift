@@ -46,14 +46,26 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
         /// The element, modified in place: moved out for the access and back after it, so
         /// nothing is copied (a modified array inside the element is not copied on write).
+        ///
+        /// A slot is empty only while ``IdentifiedArray/subscript(id:)`` lends its element out,
+        /// and exclusivity forbids any other access to the collection meanwhile: the stop below is
+        /// unreachable from any input, it only keeps the invariant checked.
         @inlinable
         var element: Element {
-            get { value.unsafelyUnwrapped }
+            get {
+                guard let value else { Self.lentOut() }
+                return value
+            }
             _modify {
-                var element = value.take().unsafelyUnwrapped
+                guard var element = value.take() else { Self.lentOut() }
                 defer { value = element }
                 yield &element
             }
+        }
+
+        @usableFromInline
+        static func lentOut() -> Never {
+            preconditionFailure("IdentifiedArray: an element was read while lent out for modification")
         }
     }
 
@@ -121,7 +133,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         self.init()
         for element in elements {
             if let index = positions[element.id] {
-                slots[index].value = try combine(slots[index].value.unsafelyUnwrapped, element)
+                slots[index].value = try combine(slots[index].element, element)
             } else {
                 _ = appendWithoutLogging(element)
             }
@@ -139,7 +151,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     /// The elements, in order, as an array.
     @inlinable
     public var elements: [Element] {
-        slots.map { $0.value.unsafelyUnwrapped }
+        slots.map { $0.element }
     }
 
     /// The identifiers, in order: a collection whose `contains(_:)` is O(1).
@@ -283,7 +295,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     @inlinable
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
-        let element = slots.remove(at: index).value.unsafelyUnwrapped
+        let element = slots.remove(at: index).element
         positions[element.id] = nil
         reindex(from: index)
         noteStructureChange()
@@ -330,7 +342,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         let count = slots.count
-        try slots.removeAll { try shouldBeRemoved($0.value.unsafelyUnwrapped) }
+        try slots.removeAll { try shouldBeRemoved($0.element) }
         guard slots.count != count else { return }
         rebuildPositions()
         noteStructureChange()
@@ -379,7 +391,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
     @inlinable
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-        try slots.sort { try areInIncreasingOrder($0.value.unsafelyUnwrapped, $1.value.unsafelyUnwrapped) }
+        try slots.sort { try areInIncreasingOrder($0.element, $1.element) }
         rebuildPositions()
         noteStructureChange()
     }
@@ -409,8 +421,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
         slots.swapAt(i, j)
-        positions[slots[i].value.unsafelyUnwrapped.id] = i
-        positions[slots[j].value.unsafelyUnwrapped.id] = j
+        positions[slots[i].element.id] = i
+        positions[slots[j].element.id] = j
         noteStructureChange()
     }
 
@@ -420,8 +432,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     @inlinable
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
         var result = Self()
-        for slot in slots where try isIncluded(slot.value.unsafelyUnwrapped) {
-            _ = result.appendWithoutLogging(slot.value.unsafelyUnwrapped)
+        for slot in slots where try isIncluded(slot.element) {
+            _ = result.appendWithoutLogging(slot.element)
         }
         return result
     }
@@ -431,7 +443,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     @inlinable
     mutating func reindex(from start: Int) {
         for index in start..<slots.count {
-            positions[slots[index].value.unsafelyUnwrapped.id] = index
+            positions[slots[index].element.id] = index
         }
     }
 
@@ -439,7 +451,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     mutating func rebuildPositions() {
         positions.removeAll(keepingCapacity: true)
         for index in slots.indices {
-            positions[slots[index].value.unsafelyUnwrapped.id] = index
+            positions[slots[index].element.id] = index
         }
     }
 
@@ -505,7 +517,7 @@ extension IdentifiedArray {
         /// - Parameter position: A valid position.
         @inlinable
         public subscript(position: Int) -> ID {
-            base.slots[position].value.unsafelyUnwrapped.id
+            base.slots[position].element.id
         }
 
         /// Whether `id` is one of the identifiers. O(1).
@@ -534,18 +546,18 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     /// - Parameter position: A valid position.
     @inlinable
     public subscript(position: Int) -> Element {
-        get { slots[position].value.unsafelyUnwrapped }
+        get { slots[position].element }
         set {
-            let id = slots[position].value.unsafelyUnwrapped.id
+            let id = slots[position].element.id
             precondition(newValue.id == id, "IdentifiedArray[\(position)] set to an element with another identifier")
             slots[position].value = newValue
             noteChange(of: id)
         }
         _modify {
-            let id = slots[position].value.unsafelyUnwrapped.id
+            let id = slots[position].element.id
             yield &slots[position].element
             precondition(
-                slots[position].value.unsafelyUnwrapped.id == id,
+                slots[position].element.id == id,
                 "IdentifiedArray[\(position)]: an element's identifier changed in place")
             noteChange(of: id)
         }
