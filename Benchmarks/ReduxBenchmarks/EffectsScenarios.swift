@@ -24,11 +24,10 @@ struct StartWork: Action {}
 func effectsScenarios() -> [Scenario] {
     [
         Scenario(
-            name: "commands, plain reducer", note: "makeReducer() with commandMiddleware(): the baseline of the next"
+            name: "commands, plain reducer", note: "makeReducer(): the baseline of the next"
         ) {
             let store = Store(
-                initialState: BenchState(elements: smallState), reducer: makeReducer(),
-                middleware: [commandMiddleware()])
+                initialState: BenchState(elements: smallState), reducer: makeReducer())
             let action: any Action = Increment()
             return { n in
                 for _ in 0..<n { store.dispatch(action) }
@@ -36,11 +35,10 @@ func effectsScenarios() -> [Scenario] {
         },
         Scenario(
             name: "commands, reducer returning no work",
-            note: "makeReducer() as Reducer.commands(on:) returning .none, with commandMiddleware()"
+            note: "makeReducer() as Reducer.commands(on:) returning .none"
         ) {
             let store = Store(
-                initialState: BenchState(elements: smallState), reducer: makeCommandReducer(),
-                middleware: [commandMiddleware()])
+                initialState: BenchState(elements: smallState), reducer: makeCommandReducer())
             let action: any Action = Increment()
             return { n in
                 for _ in 0..<n { store.dispatch(action) }
@@ -51,7 +49,7 @@ func effectsScenarios() -> [Scenario] {
             async: {
                 let reducer = Reducer<BenchState>.commands(on: StartWork.self) { _, _ in .run { _ in } }
                 let store = Store(
-                    initialState: BenchState(elements: smallState), reducer: reducer, middleware: [commandMiddleware()])
+                    initialState: BenchState(elements: smallState), reducer: reducer)
                 let action: any Action = StartWork()
                 return { n in
                     for index in 0..<n {

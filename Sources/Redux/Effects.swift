@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The asynchronous work in flight on behalf of one store.
 ///
 /// Middleware that start tasks (async actions, thunks, commands) register them here, so that:
@@ -80,7 +88,58 @@ public final class Effects {
 
     /// Creates an empty registry. Stores create their own; ``current(for:)`` makes a standalone one
     /// for middleware built outside a store. Not public API.
-    package init() {}
+    ///
+    /// - Parameters:
+    ///   - dependencies: The app's dependencies, given to the store once, that every effect style reads.
+    ///   - onError: Receives the errors work did not handle; `nil` writes each to standard error.
+    package init(dependencies: (any Sendable)? = nil, onError: WorkErrorHandler? = nil) {
+        self.dependencies = dependencies
+        self.errorHandler = onError
+    }
+
+    /// The app's dependencies, given once to the store: what commands, async actions and thunks
+    /// read. `nil` when the store was given none.
+    package let dependencies: (any Sendable)?
+
+    /// Receives errors that work did not handle (see ``report(_:for:)``).
+    private let errorHandler: WorkErrorHandler?
+
+    /// The store's dependencies as `type`, for the work `requester` names.
+    ///
+    /// - Throws: ``DependenciesMismatch`` naming the requester and both types when the store was
+    ///   given none or a value of another type.
+    package func dependencies<Dependencies>(as type: Dependencies.Type, for requester: @autoclosure () -> String)
+        throws -> Dependencies
+    {
+        if let value = dependencies as? Dependencies { return value }
+        if dependencies == nil, let none = () as? Dependencies { return none }
+        throw DependenciesMismatch(
+            requester: requester(), expected: String(describing: type),
+            found: dependencies.map { String(describing: Swift.type(of: $0)) })
+    }
+
+    /// Hands an error that work started for `action` did not handle to the store's error handler,
+    /// or — when it has none — writes one line naming the action and the error to standard error.
+    /// Never called for a cancellation.
+    package func report(_ error: any Error, for action: any Action) {
+        if let errorHandler {
+            errorHandler(error, action)
+        } else {
+            let line = "swift-redux: work started for \(type(of: action)) failed: \(error)\n"
+            _ = line.withCString { write(2, $0, strlen($0)) }
+        }
+    }
+
+    /// State that an effect style keeps per store (the throttling table of commands), made on first use.
+    private var attachments: [ObjectIdentifier: AnyObject] = [:]
+
+    /// This store's instance of `type`, made by `make` the first time it is asked for.
+    package func attachment<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
+        if let existing = attachments[ObjectIdentifier(type)] as? T { return existing }
+        let made = make()
+        attachments[ObjectIdentifier(type)] = made
+        return made
+    }
 
     /// How many tasks are in flight.
     public var count: Int { entries.count }
@@ -265,48 +324,48 @@ public final class Effects {
         }
     }
 
-    /// Runs the work reducers returned (`ReduxEffects` commands) in a context (the element it
-    /// belongs to): set by that module's middleware while the store builds its pipeline. Not public
-    /// API.
-    package var reducerWorkHandler:
-        (@MainActor (_ work: [any Sendable], _ action: any Action, _ context: WorkContext) -> Void)?
-
-    /// Hands the work reducers returned for `action` to the handler, element by element; cancels
-    /// what removed elements started. Without a handler — the store has no `ReduxEffects`
-    /// middleware — commands are dropped and debug builds say so, once.
+    /// Runs the work the reducer returned for `action`, element by element, after the observers and
+    /// subscribers saw the new state; cancels what removed elements started. Each item
+    /// (`ReduxEffects`' `Command`) runs itself (``StoreRunnableWork``) with the store's dispatch —
+    /// wrapped for the element it belongs to — and this registry.
     @usableFromInline
-    func deliverReducerWork(_ work: [any Sendable], after action: any Action, storeState: Any.Type) {
-        deliver(work, in: WorkContext(), after: action, storeState: storeState)
+    func deliverReducerWork(
+        _ work: [any Sendable], after action: any Action, storeState: Any.Type, dispatch: @escaping Dispatch
+    ) {
+        deliver(work, in: WorkContext(), after: action, storeState: storeState, dispatch: dispatch)
     }
 
     private func deliver(
-        _ work: [any Sendable], in context: WorkContext, after action: any Action, storeState: Any.Type
+        _ work: [any Sendable], in context: WorkContext, after action: any Action, storeState: Any.Type,
+        dispatch: @escaping Dispatch
     ) {
-        var plain: [any Sendable] = []
-        func flush() {
-            guard !plain.isEmpty else { return }
-            defer { plain = [] }
-            guard let reducerWorkHandler else {
+        func run(_ item: any Sendable) {
+            guard let runnable = item as? any StoreRunnableWork else {
                 Diagnostics.warnOnce(
-                    "reducer-work:\(storeState)",
-                    "swift-redux: warning: a reducer of a Store<\(storeState)> returned work (after \(type(of: action))) "
-                        + "but the store has no commandMiddleware(); add it from ReduxEffects, or the work is dropped.")
+                    "reducer-work:\(type(of: item))",
+                    "swift-redux: warning: a reducer of a Store<\(storeState)> returned \(type(of: item)) (after "
+                        + "\(type(of: action))), which is not work the store can run; it was dropped.")
                 return
             }
-            reducerWorkHandler(plain, action, context)
+            let send: Dispatch
+            if let wrap = context.wrap {
+                send = { action in dispatch(wrap(action)) }
+            } else {
+                send = dispatch
+            }
+            withOwner(context.owner) {
+                runnable.start(WorkRun(effects: self, action: action, context: context, send: send))
+            }
         }
         for item in work {
             switch item {
             case let scoped as ScopedWork:
-                flush()
                 deliver(
                     scoped.items, in: context.entering(scoped.step, wrap: scoped.wrap), after: action,
-                    storeState: storeState)
+                    storeState: storeState, dispatch: dispatch)
             case let cancel as CancelElementWork:
-                flush()
                 self.cancel(ownedBy: context.owner + [cancel.step])
             case let missing as CancelMissingElements:
-                flush()
                 cancelMissing(under: context.owner, path: missing.path, isPresent: missing.isPresent)
             case is DismissRequest:
                 // A dismissal no element above could take: the store's own state is not dismissed.
@@ -315,10 +374,9 @@ public final class Effects {
                     "swift-redux: warning: Dismiss reached the top of a Store<\(storeState)>: no ifLet or forEach "
                         + "holds the child that sent it, so nothing was dismissed.")
             default:
-                plain.append(item)
+                run(item)
             }
         }
-        flush()
     }
 
     /// Cancels everything and refuses new work. Called when the store is released.
@@ -331,12 +389,10 @@ public final class Effects {
         for flush in pending {
             Task { @MainActor in await flush() }
         }
-        // The handler (the `ReduxEffects` middleware's runner) holds the store's dispatch, and so its
-        // engine: dropping it breaks that cycle, or the engine and all it holds would never be freed.
-        // Released last, since releasing it runs the runner's deinitializer.
-        let handler = reducerWorkHandler
-        reducerWorkHandler = nil
-        withExtendedLifetime(handler) {}
+        // What effect styles kept for this store is released last: releasing it runs their deinitializers.
+        let attached = attachments
+        attachments = [:]
+        withExtendedLifetime(attached) {}
     }
 
     /// Makes `effects` the ``current`` registry while `body` runs.
@@ -355,12 +411,48 @@ enum DispatchOrigin {
     @TaskLocal static var current: UInt64?
 }
 
-/// Receives an error that work started for an action threw and did not handle — the one shape every
-/// effect style uses (`commandMiddleware(dependencies:onError:)`,
-/// `asyncActionMiddleware(dependencies:onError:)`).
+/// Receives an error that work started for an action threw and did not handle — commands, async
+/// actions, thunks: given once to the store (`Store(initialState:reducer:middleware:dependencies:onError:)`).
 ///
 /// - Parameters:
 ///   - error: The error (never a cancellation).
 ///   - action: The action the work was started for: the async action, or the action whose
 ///     reduction returned the command.
-public typealias WorkErrorHandler = @MainActor (_ error: any Error, _ action: any Action) -> Void
+///
+/// The store takes it as `onError:`, spelled out there; this name is the package's own shorthand.
+@usableFromInline
+package typealias WorkErrorHandler = @MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void
+
+/// The error of work that asked for the app's dependencies as one type when the store was given
+/// none, or a value of another type: give `Store(initialState:reducer:middleware:dependencies:onError:)`
+/// a value of the expected type (in a test, its test doubles).
+///
+/// The one mismatch error of every effect style: a command's `run(using:)`, an async action's
+/// `dependencies(_:)`, a thunk's `extra`.
+public struct DependenciesMismatch: Error, Equatable, CustomStringConvertible {
+    /// The work that asked: `Command.run(using:)`, an async action's or a thunk's type.
+    public let requester: String
+    /// The type it asked for.
+    public let expected: String
+    /// The type of the dependencies the store was given; `nil` when it was given none.
+    public let found: String?
+
+    /// Creates the error.
+    ///
+    /// - Parameters:
+    ///   - requester: The work that asked.
+    ///   - expected: The type it asked for.
+    ///   - found: The type of the store's dependencies, or `nil` for none.
+    public init(requester: String, expected: String, found: String?) {
+        self.requester = requester
+        self.expected = expected
+        self.found = found
+    }
+
+    /// What went wrong, naming the work and both types.
+    public var description: String {
+        "\(requester) asked for dependencies of type \(expected), but the store was "
+            + (found.map { "given a \($0)" } ?? "given none")
+            + "; pass them once: Store(initialState:reducer:middleware:dependencies:)"
+    }
+}

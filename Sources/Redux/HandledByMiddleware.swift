@@ -16,8 +16,7 @@
 /// that handles it and still passes it on — as `asyncActionMiddleware()` does, so that reducers
 /// can mark loading state — is recognised by this package's own middleware only.
 public protocol HandledByMiddleware: Action {
-    /// The middleware to add, as the user would write it: `"thunkMiddleware(extra:) with an extra
-    /// of type Dependencies"`.
+    /// The middleware to add, as the user would write it: `"thunkMiddleware() in a Store<AppState>"`.
     static var requiredMiddleware: String { get }
 
     /// The store `State` the action is written for, when it is written for one (async actions and

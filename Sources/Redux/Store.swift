@@ -51,6 +51,40 @@ public final class Store<State>: Observable {
         core.start(middleware: middleware)
     }
 
+    /// Creates a store given the app's dependencies — the one place every effect style reads them
+    /// from — and builds its dispatch pipeline.
+    ///
+    /// ```swift
+    /// let store = Store(
+    ///     initialState: AppState(),
+    ///     reducer: appReducer,
+    ///     middleware: [asyncActionMiddleware(), thunkMiddleware()],
+    ///     dependencies: AppDependencies.live      // a test passes its doubles
+    /// )
+    /// ```
+    ///
+    /// Commands read them with `Command.run(using:)`, async actions with `dependencies(_:)`, thunks as
+    /// their context's `extra`. Work that asks for another type gets a ``DependenciesMismatch`` error.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: Computes the next state for each action.
+    ///   - middleware: Stages between ``dispatch(_:)`` and the reducer, outermost first.
+    ///   - dependencies: The app's dependencies (API clients, a clock, storage); `nil` for none.
+    ///   - onError: Receives errors that work (commands, async actions) did not handle, with the
+    ///     action it was started for. When `nil`, each is written to standard error as one line.
+    ///     Cancellation is never an error.
+    @inlinable
+    public init(
+        initialState: State, reducer: Reducer<State>, middleware: [Middleware<State>] = [],
+        dependencies: (any Sendable)? = nil,
+        onError: (@MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void)? = nil
+    ) {
+        MainActorCheck.install()
+        core = StoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies, onError: onError)
+        core.start(middleware: middleware)
+    }
+
     deinit {
         // The middleware may keep `dispatch` closures (in tasks, say) that reference the core.
         // They do nothing from this moment, whichever thread releases the store; the rest of the

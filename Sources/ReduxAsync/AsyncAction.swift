@@ -2,7 +2,7 @@ import Redux
 
 /// An action that also starts asynchronous work.
 ///
-/// With ``asyncActionMiddleware(dependencies:onError:)`` in the store, dispatching an async action passes it on
+/// With ``asyncActionMiddleware()`` in the store, dispatching an async action passes it on
 /// to the reducer first — so the reducer can mark loading state — and then runs ``run(dispatch:getState:)``
 /// in a task tracked by the store's `Effects`.
 ///
@@ -29,7 +29,7 @@ import Redux
 /// - Errors: a thrown error becomes the action ``failureAction(for:)`` returns, or, when that is
 ///   `nil`, goes to the middleware's error handler. Never dropped.
 /// - Without the middleware: an async action that reaches the reducer without
-///   ``asyncActionMiddleware(dependencies:onError:)`` in a store of its `State` — none in the store, or the action
+///   ``asyncActionMiddleware()`` in a store of its `State` — none in the store, or the action
 ///   is typed for another state — starts no work; debug builds print a warning naming the
 ///   middleware it needs (see `HandledByMiddleware`).
 public protocol AsyncAction<State>: HandledByMiddleware {
@@ -70,7 +70,7 @@ extension AsyncAction {
     /// Hands every error to the middleware's error handler.
     public func failureAction(for error: any Error) -> (any Action)? { nil }
 
-    /// Names ``asyncActionMiddleware(dependencies:onError:)`` and the state of the store it must be in.
+    /// Names ``asyncActionMiddleware()`` and the state of the store it must be in.
     public static var requiredMiddleware: String { "asyncActionMiddleware() in a Store<\(State.self)>" }
 
     /// The store state this action is written for: `State`.

@@ -1,27 +1,15 @@
-/// The dependencies of the async action whose work is running, bound by the middleware for that
-/// work only (a task-local value, not a global): tests give the middleware test doubles.
+import Redux
+
+/// The store registry of the async action whose work is running, bound by the middleware for that
+/// work only (a task-local value, not a global), so that ``AsyncAction/dependencies(_:)`` reads
+/// the dependencies given to that store.
 enum AsyncActionDependencies {
-    @TaskLocal static var current: (any Sendable)?
-}
-
-/// A dependency an async action asked for is not what ``asyncActionMiddleware(dependencies:onError:)``
-/// was given.
-public struct AsyncActionDependenciesMismatch: Error, Equatable, CustomStringConvertible {
-    /// The type the action asked for.
-    public let expected: String
-    /// The type of what the middleware was given; `nil` when it was given none.
-    public let found: String?
-
-    /// What went wrong, naming the types.
-    public var description: String {
-        "an async action asked for dependencies of type \(expected), but asyncActionMiddleware(dependencies:) "
-            + (found.map { "was given a \($0)" } ?? "was given none")
-    }
+    @TaskLocal static var current: Effects?
 }
 
 extension AsyncAction {
-    /// The app's dependencies — the value given to
-    /// ``asyncActionMiddleware(dependencies:onError:)`` — for use inside
+    /// The app's dependencies — the value given once to the store,
+    /// `Store(initialState:reducer:middleware:dependencies:onError:)` — for use inside
     /// ``run(dispatch:getState:)``, so that the work reaches its API client without a global and a
     /// test swaps it.
     ///
@@ -34,14 +22,13 @@ extension AsyncAction {
     ///
     /// - Parameter type: The type of the dependencies.
     /// - Returns: The dependencies.
-    /// - Throws: ``AsyncActionDependenciesMismatch`` naming both types when the middleware was given
+    /// - Throws: `DependenciesMismatch` naming this action and both types when the store was given
     ///   none or another type — reported like any error the work throws.
+    @MainActor
     public func dependencies<Dependencies>(_ type: Dependencies.Type) throws -> Dependencies {
-        let current = AsyncActionDependencies.current
-        guard let value = current as? Dependencies else {
-            throw AsyncActionDependenciesMismatch(
-                expected: String(describing: type), found: current.map { String(describing: Swift.type(of: $0)) })
+        guard let effects = AsyncActionDependencies.current else {
+            throw DependenciesMismatch(requester: "\(Self.self)", expected: "\(type)", found: nil)
         }
-        return value
+        return try effects.dependencies(as: type, for: "\(Self.self)")
     }
 }

@@ -1,13 +1,4 @@
-import Foundation
 import Redux
-
-/// Writes one line naming the action and the error to standard error: what
-/// ``asyncActionMiddleware(dependencies:onError:)`` does with errors when given no handler, so that no error is
-/// dropped silently.
-func writeAsyncActionErrorToStandardError(_ error: any Error, _ action: any Action) {
-    let line = "swift-redux: \(type(of: action)) failed: \(error)\n"
-    FileHandle.standardError.write(Data(line.utf8))
-}
 
 /// A middleware that runs ``AsyncAction``s and handles ``CancelAsyncAction``.
 ///
@@ -21,40 +12,24 @@ func writeAsyncActionErrorToStandardError(_ error: any Error, _ action: any Acti
 /// store.dispatch(Search(query: "swift"))
 /// ```
 ///
-/// - Parameters:
-///   - dependencies: The app's dependencies (API clients, a clock), which the actions' work reads
-///     with ``AsyncAction/dependencies(_:)``; tests pass test doubles.
-///   - onError: Receives errors that the action did not turn into an action. When `nil`
-///     (the default), each is written to standard error as one line naming the action.
+/// The work reads the dependencies given to the store with ``AsyncAction/dependencies(_:)``;
+/// errors it does not turn into an action (``AsyncAction/failureAction(for:)``) go to the store's
+/// error handler (`Store(…, onError:)`), standard error by default.
+///
 /// - Returns: The middleware.
 @inlinable
-public func asyncActionMiddleware<State>(
-    dependencies: (any Sendable)? = nil,
-    onError: WorkErrorHandler? = nil
-) -> Middleware<State> {
-    let report = onError ?? defaultWorkErrorHandler
-    return { dispatch, getState in
+public func asyncActionMiddleware<State>() -> Middleware<State> {
+    { dispatch, getState in
         let effects = Effects.current(for: "asyncActionMiddleware()")
         return { next in
             FilteringLink.dispatch(next: next) { action, next in
-                handleAsyncAction(
-                    action, next: next, effects: effects, dispatch: dispatch, getState: getState,
-                    dependencies: dependencies, onError: report)
+                handleAsyncAction(action, next: next, effects: effects, dispatch: dispatch, getState: getState)
             }
         }
     }
 }
 
-/// What ``asyncActionMiddleware(dependencies:onError:)`` does with errors when given no handler.
-@usableFromInline
-let defaultWorkErrorHandler: WorkErrorHandler = { error, action in
-    writeAsyncActionErrorToStandardError(error, action)
-}
-
-/// The slow path of ``asyncActionMiddleware(dependencies:onError:)``, for the first action of each type: cancels
-/// or starts work, passing the action on, and answers `true`; answers `false` for an action of
-/// another type, which the link then passes on and remembers. Inlinable, so the casts are
-/// specialised for the app's state type.
+/// Handles `action` when it is an async action or a ``CancelAsyncAction``; returns whether it did.
 @inlinable
 @MainActor
 func handleAsyncAction<State>(
@@ -62,9 +37,7 @@ func handleAsyncAction<State>(
     next: Dispatch,
     effects: Effects,
     dispatch: @escaping Dispatch,
-    getState: @escaping @MainActor () -> State,
-    dependencies: (any Sendable)?,
-    onError: @escaping WorkErrorHandler
+    getState: @escaping @MainActor () -> State
 ) -> Bool {
     if let cancel = action as? CancelAsyncAction {
         effects.cancel(id: AnyHashable(cancel.id))
@@ -76,9 +49,7 @@ func handleAsyncAction<State>(
     }
     Diagnostics.markHandled(action)
     next(action)
-    start(
-        asyncAction, effects: effects, dispatch: dispatch, getState: getState, dependencies: dependencies,
-        onError: onError)
+    start(asyncAction, effects: effects, dispatch: dispatch, getState: getState)
     return true
 }
 
@@ -89,20 +60,18 @@ func start<State>(
     _ asyncAction: any AsyncAction<State>,
     effects: Effects,
     dispatch: @escaping Dispatch,
-    getState: @escaping @MainActor () -> State,
-    dependencies: (any Sendable)?,
-    onError: @escaping WorkErrorHandler
+    getState: @escaping @MainActor () -> State
 ) {
     let id = asyncAction.cancellationID.map { AnyHashable($0) }
     // What a cancelled run dispatches is dropped: it was told to stop, and its results are stale
-    // (search-as-you-type must never show an older query's results) — as `Send` does for commands.
+    // (search-as-you-type must never show an older query's results) — as commands do.
     let send: Dispatch = { action in
         guard !Task.isCancelled else { return }
         dispatch(action)
     }
     effects.run(id: id, cancelInFlight: asyncAction.cancelsInFlight) {
         do {
-            try await AsyncActionDependencies.$current.withValue(dependencies) {
+            try await AsyncActionDependencies.$current.withValue(effects) {
                 try await asyncAction.run(dispatch: send, getState: getState)
             }
         } catch {
@@ -110,7 +79,7 @@ func start<State>(
             if let failure = asyncAction.failureAction(for: error) {
                 dispatch(failure)
             } else {
-                onError(error, asyncAction)
+                effects.report(error, for: asyncAction)
             }
         }
     }

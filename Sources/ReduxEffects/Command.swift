@@ -4,9 +4,9 @@ import Redux
 /// sends actions, several of these merged, or a cancellation — the `AppCommand` of PokeMaster and
 /// the `Effect` of Point-Free's architecture.
 ///
-/// A reducer built with `Reducer.commands(on:_:)` (or `Reducer.commands(_:)`) returns one; ``commandMiddleware(dependencies:onError:)`` runs it after the reduction, in the
-/// store's `Effects` (so releasing the store cancels it, `waitForAll()` awaits it and `TestStore`
-/// receives what it sends).
+/// A reducer built with `Reducer.commands(on:_:)` (or `Reducer.commands(_:)`) returns one; the store
+/// runs it after the reduction, in its `Effects` (so releasing the store cancels it, `waitForAll()`
+/// awaits it and `TestStore` receives what it sends). No middleware is needed.
 ///
 /// ```swift
 /// let reducer = Reducer<SearchState>.commands(on: QueryChanged.self) { state, action in
@@ -19,15 +19,15 @@ import Redux
 /// }
 /// ```
 ///
-/// `Command` is `Sendable`; building one does nothing — only the middleware runs it.
+/// `Command` is `Sendable`; building one does nothing — only the store runs it.
 public struct Command: Sendable {
     @usableFromInline
     enum Operation: Sendable {
         case send(any Action)
         case run(
             priority: TaskPriority?,
-            body: @MainActor @Sendable (Send, CommandContext) async throws -> Void,
-            onError: (@MainActor @Sendable (any Error, Send) -> Void)?
+            body: @MainActor @Sendable (@escaping Dispatch, Effects) async throws -> Void,
+            onError: (@MainActor @Sendable (any Error, @escaping Dispatch) -> Void)?
         )
         case merge([Command])
         case cancel(id: any Hashable & Sendable)
@@ -86,8 +86,9 @@ public struct Command: Sendable {
     /// say. It runs on the main actor in a task tracked by the store's `Effects`.
     ///
     /// An error it throws goes to `catch`, if given (which can send an action), or else to the
-    /// middleware's error handler; it is never dropped. Cancellation is not an error: a cancelled
-    /// run ends quietly, and what it sends after being cancelled is dropped.
+    /// store's error handler (`Store(…, onError:)`, standard error by default); it is never dropped.
+    /// Cancellation is not an error: a cancelled run ends quietly, and what it sends after being
+    /// cancelled is dropped.
     ///
     /// ```swift
     /// .run { send in
@@ -102,14 +103,15 @@ public struct Command: Sendable {
     /// - Returns: The command.
     public static func run(
         priority: TaskPriority? = nil,
-        operation: @escaping @MainActor @Sendable (_ send: Send) async throws -> Void,
-        catch handler: (@MainActor @Sendable (_ error: any Error, _ send: Send) -> Void)? = nil
+        operation: @escaping @MainActor @Sendable (_ send: @escaping Dispatch) async throws -> Void,
+        catch handler: (@MainActor @Sendable (_ error: any Error, _ send: @escaping Dispatch) -> Void)? = nil
     ) -> Command {
         Command(.run(priority: priority, body: { send, _ in try await operation(send) }, onError: handler))
     }
 
-    /// Asynchronous work that reads the app's dependencies — the value given to
-    /// ``commandMiddleware(dependencies:onError:)`` — so that a test swaps them without globals.
+    /// Asynchronous work that reads the app's dependencies — the value given once to the store,
+    /// `Store(initialState:reducer:middleware:dependencies:onError:)` — so that a test swaps them
+    /// without globals.
     ///
     /// ```swift
     /// .run(using: AppDependencies.self) { send, dependencies in
@@ -120,9 +122,8 @@ public struct Command: Sendable {
     /// }
     /// ```
     ///
-    /// When the middleware was given no dependencies, or dependencies of another type, the work does
-    /// not run and ``CommandError/dependenciesMismatch(expected:found:)`` is reported like any
-    /// error it could throw.
+    /// When the store was given no dependencies, or dependencies of another type, the work does
+    /// not run and `DependenciesMismatch` is reported like any error it could throw.
     ///
     /// - Parameters:
     ///   - type: The type of the dependencies.
@@ -133,13 +134,17 @@ public struct Command: Sendable {
     public static func run<Dependencies: Sendable>(
         using type: Dependencies.Type,
         priority: TaskPriority? = nil,
-        operation: @escaping @MainActor @Sendable (_ send: Send, _ dependencies: Dependencies) async throws -> Void,
-        catch handler: (@MainActor @Sendable (_ error: any Error, _ send: Send) -> Void)? = nil
+        operation:
+            @escaping @MainActor @Sendable (_ send: @escaping Dispatch, _ dependencies: Dependencies) async throws ->
+            Void,
+        catch handler: (@MainActor @Sendable (_ error: any Error, _ send: @escaping Dispatch) -> Void)? = nil
     ) -> Command {
         Command(
             .run(
                 priority: priority,
-                body: { send, context in try await operation(send, try context.dependencies(as: type)) },
+                body: { send, effects in
+                    try await operation(send, try effects.dependencies(as: type, for: "Command.run(using:)"))
+                },
                 onError: handler))
     }
 
@@ -183,38 +188,6 @@ public struct Command: Sendable {
     /// - Returns: The command.
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Command {
         isNone ? .none : Command(.cancellable(self, id: id, cancelInFlight: cancelInFlight))
-    }
-}
-
-/// What a ``Command/run(priority:operation:catch:)`` gets from the middleware.
-@usableFromInline
-struct CommandContext: Sendable {
-    let dependencies: (any Sendable)?
-
-    func dependencies<Dependencies>(as type: Dependencies.Type) throws -> Dependencies {
-        guard let value = dependencies as? Dependencies else {
-            throw CommandError.dependenciesMismatch(
-                expected: String(describing: type),
-                found: dependencies.map { String(describing: Swift.type(of: $0)) })
-        }
-        return value
-    }
-}
-
-/// Errors of running commands.
-public enum CommandError: Error, Equatable, CustomStringConvertible {
-    /// A ``Command/run(using:priority:operation:catch:)`` asked for dependencies of type `expected`;
-    /// the middleware has `found` (`nil`: none). Give
-    /// ``commandMiddleware(dependencies:onError:)`` a value of the expected type.
-    case dependenciesMismatch(expected: String, found: String?)
-
-    /// What went wrong, naming the types.
-    public var description: String {
-        switch self {
-        case .dependenciesMismatch(let expected, let found):
-            return "a command asked for dependencies of type \(expected), but commandMiddleware(dependencies:) "
-                + (found.map { "was given a \($0)" } ?? "was given none")
-        }
     }
 }
 

@@ -9,8 +9,8 @@ extension Reducer {
     /// A reducer that returns work beside the new state, for every action: Point-Free's `(inout State, Action) ->
     /// [Effect]`, with the effects merged into one ``Command``.
     ///
-    /// It composes with plain reducers in `Reducer.combine`, through `pullback` and in the store;
-    /// ``commandMiddleware(dependencies:onError:)`` runs the work.
+    /// It composes with plain reducers in `Reducer.combine`, through `pullback` and in the store,
+    /// which runs the work after the reduction.
     ///
     /// ```swift
     /// let reducer = Reducer<AppState>.commands { state, action in

@@ -14,7 +14,7 @@ import Redux
 /// ```swift
 /// let recorder = HistoryRecorder<AppState>(limit: 500, snapshotEvery: 50)
 /// let store = Store(initialState: AppState(), reducer: recorder.reducer(appReducer),
-///                   middleware: [commandMiddleware(), recorder.middleware])
+///                   middleware: [recorder.middleware])
 /// // later: try recorder.recording.encoded() — attach it to the bug report
 /// ```
 ///

@@ -45,7 +45,7 @@ final class LoggingLink<State> {
     let getState: @MainActor () -> State
     /// The predicate, or one that says yes; `filters` tells which. Not optional, because binding an
     /// optional closure retains it on every call.
-    let predicate: LogPredicate<State>
+    let predicate: @MainActor @Sendable (_ action: any Action, _ state: () -> State) -> Bool
     let filters: Bool
     let formatter: LogFormatter<State>
     let keepsBefore: Bool

@@ -1,60 +1,5 @@
 import Redux
 
-/// The parts of a log entry to compute and print.
-public struct LogParts: OptionSet, Sendable {
-    /// The value of this set.
-    public let rawValue: Int
-
-    /// Creates a set of parts from its raw value.
-    ///
-    /// - Parameter rawValue: The bits of the parts.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
-    /// The state before the action.
-    public static let previousState = LogParts(rawValue: 1 << 0)
-    /// The action itself (after the action transformer).
-    public static let action = LogParts(rawValue: 1 << 1)
-    /// The state after the action.
-    public static let nextState = LogParts(rawValue: 1 << 2)
-    /// The changed paths, `old → new`.
-    public static let diff = LogParts(rawValue: 1 << 3)
-    /// How long the reduction (and the notification of subscribers) took, in the title.
-    public static let duration = LogParts(rawValue: 1 << 4)
-    /// Every part.
-    public static let all: LogParts = [.previousState, .action, .nextState, .diff, .duration]
-}
-
-/// How each action is laid out.
-public enum LogStyle: Sendable {
-    /// A title line, then one line per part.
-    case full
-    /// One line per action: the title and the diff.
-    case collapsed
-}
-
-/// Whether to colour the output with ANSI escape codes.
-public enum LogColors: Sendable {
-    /// Colours when writing to standard output and it is a terminal that shows colours: not
-    /// Xcode's console (recognised by its environment), and not a `TERM` of `dumb` or none.
-    case automatic
-    /// Always colour.
-    case always
-    /// Never colour.
-    case never
-}
-
-/// Decides whether an action is logged: given the action, and a function that returns the state
-/// before it (call it only when the decision needs the state).
-///
-/// ```swift
-/// let predicate: LogPredicate<AppState> = { action, state in
-///     !(action is Tick) && state().isDebugLoggingOn
-/// }
-/// ```
-public typealias LogPredicate<State> = @MainActor @Sendable (_ action: any Action, _ state: () -> State) -> Bool
-
 /// Where log entries go.
 public struct LogSink: Sendable {
     let write: @MainActor @Sendable (String) -> Void
@@ -92,11 +37,15 @@ public struct LoggingOptions<State>: Sendable {
     /// Which actions to log, given the action and a function returning the state before it — call
     /// it only if you need the state, so that deciding by the action alone copies nothing.
     /// `nil` logs all. When it returns `false`, nothing else is computed.
-    public var predicate: LogPredicate<State>?
+    ///
+    /// ```swift
+    /// options.predicate = { action, state in !(action is Tick) && state().isDebugLoggingOn }
+    /// ```
+    public var predicate: (@MainActor @Sendable (_ action: any Action, _ state: () -> State) -> Bool)?
     /// Full (one line per part) or collapsed (one line per action).
-    public var style: LogStyle
+    public var style: Style
     /// Which parts to compute and print. Hidden parts are not computed.
-    public var parts: LogParts
+    public var parts: Parts
     /// Replaces the action before it is printed — to redact secrets. The title still names the
     /// action's type.
     public var actionTransformer: (@Sendable (any Action) -> Any)?
@@ -105,7 +54,7 @@ public struct LoggingOptions<State>: Sendable {
     /// Where entries go. Standard output by default.
     public var sink: LogSink
     /// Whether to colour entries.
-    public var colors: LogColors
+    public var colors: Colors
     /// How many elements of a collection to print before eliding the rest with a count.
     public var maxCollectionElements: Int
     /// How many diff lines to print before summarising the rest.
@@ -124,13 +73,13 @@ public struct LoggingOptions<State>: Sendable {
     ///   - maxCollectionElements: Elements printed per collection.
     ///   - maxDiffLines: Diff lines printed per entry.
     public init(
-        predicate: LogPredicate<State>? = nil,
-        style: LogStyle = .full,
-        parts: LogParts = .all,
+        predicate: (@MainActor @Sendable (_ action: any Action, _ state: () -> State) -> Bool)? = nil,
+        style: Style = .full,
+        parts: Parts = .all,
         actionTransformer: (@Sendable (any Action) -> Any)? = nil,
         stateTransformer: (@Sendable (State) -> Any)? = nil,
         sink: LogSink = .standardOutput,
-        colors: LogColors = .automatic,
+        colors: Colors = .automatic,
         maxCollectionElements: Int = 10,
         maxDiffLines: Int = 40
     ) {
@@ -143,5 +92,52 @@ public struct LoggingOptions<State>: Sendable {
         self.colors = colors
         self.maxCollectionElements = maxCollectionElements
         self.maxDiffLines = maxDiffLines
+    }
+}
+
+extension LoggingOptions {
+    /// The parts of a log entry to compute and print.
+    public struct Parts: OptionSet, Sendable {
+        /// The value of this set.
+        public let rawValue: Int
+
+        /// Creates a set of parts from its raw value.
+        ///
+        /// - Parameter rawValue: The bits of the parts.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// The state before the action.
+        public static var previousState: Parts { Parts(rawValue: 1 << 0) }
+        /// The action itself (after the action transformer).
+        public static var action: Parts { Parts(rawValue: 1 << 1) }
+        /// The state after the action.
+        public static var nextState: Parts { Parts(rawValue: 1 << 2) }
+        /// The changed paths, `old → new`.
+        public static var diff: Parts { Parts(rawValue: 1 << 3) }
+        /// How long the reduction (and the notification of subscribers) took, in the title.
+        public static var duration: Parts { Parts(rawValue: 1 << 4) }
+        /// Every part.
+        public static var all: Parts { [.previousState, .action, .nextState, .diff, .duration] }
+    }
+
+    /// How each action is laid out.
+    public enum Style: Sendable {
+        /// A title line, then one line per part.
+        case full
+        /// One line per action: the title and the diff.
+        case collapsed
+    }
+
+    /// Whether to colour the output with ANSI escape codes.
+    public enum Colors: Sendable {
+        /// Colours when writing to standard output and it is a terminal that shows colours: not
+        /// Xcode's console (recognised by its environment), and not a `TERM` of `dumb` or none.
+        case automatic
+        /// Always colour.
+        case always
+        /// Never colour.
+        case never
     }
 }

@@ -6,8 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let store = TestStore(initialState: SearchState(), reducer: searchReducer(clock: clock),
-///                       middleware: [commandMiddleware()])
+/// let store = TestStore(initialState: SearchState(), reducer: searchReducer(clock: clock))
 /// await store.dispatch(QueryChanged(query: "sw")) { $0.query = "sw" }
 /// await store.dispatch(QueryChanged(query: "swift")) { $0.query = "swift" }
 /// await clock.advance(by: .milliseconds(300))     // only the last search is due

@@ -1,16 +1,6 @@
 import Redux
 import ReduxDiff
 
-/// How strictly a ``TestStore`` checks.
-public enum Exhaustivity: Sendable, Equatable {
-    /// Every state change must be asserted exactly, and every action that middleware dispatched
-    /// must be received, or the test fails.
-    case on
-    /// Only what the assertions state is checked; actions nobody asserted are summarised instead of
-    /// failing. For integration tests that care about an outcome, not every step.
-    case off
-}
-
 /// A store for exhaustive tests of features built on swift-redux, in the style of the Composable
 /// Architecture's `TestStore`.
 ///
@@ -75,6 +65,8 @@ public final class TestStore<State: Equatable> {
     ///   - initialState: The state before any action.
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware under test; a recording middleware is added after them.
+    ///   - dependencies: The dependencies every effect style reads (test doubles), as given to
+    ///     `Store(initialState:reducer:middleware:dependencies:onError:)`; `nil` for none.
     ///   - exhaustivity: How strictly to check. Defaults to ``Exhaustivity/on``.
     ///   - timeout: How long to wait for received actions and for work in flight.
     ///   - fileID: The file of the call; failures are reported there.
@@ -85,6 +77,7 @@ public final class TestStore<State: Equatable> {
         initialState: State,
         reducer: Reducer<State>,
         middleware: [Middleware<State>] = [],
+        dependencies: (any Sendable)? = nil,
         exhaustivity: Exhaustivity = .on,
         timeout: Duration = .seconds(1),
         fileID: StaticString = #fileID,
@@ -111,7 +104,8 @@ public final class TestStore<State: Equatable> {
             }
         }
         self.store = Store(
-            initialState: initialState, reducer: reducer, middleware: [tagging] + middleware + [recorder.middleware])
+            initialState: initialState, reducer: reducer, middleware: [tagging] + middleware + [recorder.middleware],
+            dependencies: dependencies)
         origin.owner = self
         recorder.onRecord = { [weak self] entry in
             guard let self else { return }
@@ -332,7 +326,7 @@ public final class TestStore<State: Equatable> {
                         ? "\n(no work in flight: nothing else will arrive)"
                         : "\n(no work in flight; likely causes: the middleware that sends it is missing from the "
                             + "TestStore's middleware — async actions need asyncActionMiddleware(), thunks "
-                            + "thunkMiddleware(extra:) — or the work was started with a bare Task instead of in the "
+                            + "thunkMiddleware() — or the work was started with a bare Task instead of in the "
                             + "store's Effects, so the TestStore cannot wait for it)"
                 reportFailure("Expected to receive \(description) within \(limit), but \(received)" + why, at: location)
                 return
@@ -504,5 +498,17 @@ public final class TestStore<State: Equatable> {
 
     private func describe(_ action: any Action) -> String {
         ValueDiff.describe(action, maxLength: 200)
+    }
+}
+
+extension TestStore {
+    /// How strictly a ``TestStore`` checks.
+    public enum Exhaustivity: Sendable, Equatable {
+        /// Every state change must be asserted exactly, and every action that middleware dispatched
+        /// must be received, or the test fails.
+        case on
+        /// Only what the assertions state is checked; actions nobody asserted are summarised instead of
+        /// failing. For integration tests that care about an outcome, not every step.
+        case off
     }
 }

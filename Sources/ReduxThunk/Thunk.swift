@@ -1,6 +1,6 @@
 import Redux
 
-/// A function dispatched in place of an action, run synchronously by ``thunkMiddleware(extra:)``.
+/// A function dispatched in place of an action, run synchronously by ``thunkMiddleware()``.
 ///
 /// The thunk middleware runs it at dispatch with the store's `dispatch`, `getState` and extra
 /// argument, and never passes it to the reducer.
@@ -22,7 +22,7 @@ public struct Thunk<State, Extra: Sendable>: Action {
     }
 }
 
-/// An asynchronous function dispatched in place of an action; ``thunkMiddleware(extra:)`` runs it
+/// An asynchronous function dispatched in place of an action; ``thunkMiddleware()`` runs it
 /// in a task tracked by the store's `Effects`, and it can return a value.
 ///
 /// Dispatch it to fire and forget, or run it to wait for its value:
@@ -84,12 +84,13 @@ public struct AsyncThunk<State, Extra: Sendable, Value: Sendable>: Action {
 
 /// Errors of running thunks.
 public enum ThunkError: Error, Equatable, CustomStringConvertible {
-    /// No thunk middleware for the thunk's `State` and `Extra` types saw it: the store has no
-    /// ``thunkMiddleware(extra:)``, or the store was released. Names the thunk's type.
+    /// No thunk middleware for the thunk's `State` type saw it: the store has no
+    /// ``thunkMiddleware()``, or the store was released. Names the thunk's type.
     case notStarted(thunk: String)
-    /// The store's thunk middleware are built for other types than the thunk's: a thunk typed
-    /// `AsyncThunk<AppState, Dependencies, User>` needs `thunkMiddleware(extra:)` given a
-    /// `Dependencies` in a `Store<AppState>`. Names the thunk's type and each middleware's.
+    /// The store's thunk middleware are built for another state type than the thunk's: a thunk typed
+    /// `AsyncThunk<AppState, Dependencies, User>` needs `thunkMiddleware()` in a `Store<AppState>`.
+    /// Names the thunk's type and each middleware's. (A thunk whose `Extra` is not the store's
+    /// dependencies throws `DependenciesMismatch`.)
     case typeMismatch(thunk: String, middleware: [String])
     /// The lifecycle thunk's condition returned `false`: nothing was dispatched.
     case skippedByCondition
@@ -98,8 +99,8 @@ public enum ThunkError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notStarted(let thunk):
-            return "\(thunk) did not start: no thunk middleware for its types saw it (the store has no "
-                + "thunkMiddleware(extra:), or was released)"
+            return "\(thunk) did not start: no thunk middleware for its state type saw it (the store has no "
+                + "thunkMiddleware(), or was released)"
         case .typeMismatch(let thunk, let middleware):
             return "\(thunk) did not start: the store's thunk middleware expect other types ("
                 + middleware.joined(separator: "; ") + ")"
@@ -123,4 +124,6 @@ final class ThunkReporter<Value: Sendable>: Sendable {
     var skipped = false
     /// The thunk middleware of other types that saw the thunk pass.
     var mismatchedMiddleware: [String] = []
+    /// Why the middleware could not start it: its extra is not the store's dependencies.
+    var failure: (any Error)?
 }

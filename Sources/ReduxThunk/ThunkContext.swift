@@ -1,7 +1,8 @@
 import Redux
 
-/// What a thunk receives: the store's `dispatch` and `getState`, and the extra argument given to
-/// ``thunkMiddleware(extra:)`` — the app's dependencies.
+/// What a thunk receives: the store's `dispatch` and `getState`, and the app's dependencies — the
+/// value given once to the store (`Store(initialState:reducer:middleware:dependencies:onError:)`) —
+/// as `extra`.
 @MainActor
 public struct ThunkContext<State, Extra: Sendable> {
     /// Sends an action — or another thunk — through the store's whole middleware chain.
@@ -35,7 +36,7 @@ public struct ThunkContext<State, Extra: Sendable> {
     }
 
     /// This context, with a ``dispatch`` that drops what a cancelled run sends: an async thunk's
-    /// work gets it, so that a cancelled request's results never arrive (as with `Send`).
+    /// work gets it, so that a cancelled request's results never arrive (as with what commands send).
     func droppingAfterCancellation() -> ThunkContext { ThunkContext(guarding: self) }
 
     /// The store's current state; the same as `getState()`.

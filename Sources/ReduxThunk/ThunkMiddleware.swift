@@ -1,7 +1,8 @@
 import Redux
 
 /// A middleware that runs ``Thunk``s and ``AsyncThunk``s dispatched to the store, handing them
-/// `dispatch`, `getState` and `extra`, and forwards every other action untouched.
+/// `dispatch`, `getState` and the app's dependencies as `extra`, and forwards every other action
+/// untouched.
 ///
 /// Thunks never reach the reducer. Async thunks run in tasks tracked by the store's
 /// `Effects`: `await store.effects.waitForAll()` waits for them, and releasing the store
@@ -11,102 +12,116 @@ import Redux
 /// struct Dependencies: Sendable { var api: APIClient }
 /// let store = Store(
 ///     initialState: AppState(), reducer: appReducer,
-///     middleware: [thunkMiddleware(extra: Dependencies(api: .live))]
+///     middleware: [thunkMiddleware()],
+///     dependencies: Dependencies(api: .live)
 /// )
 /// ```
 ///
-/// Thunks are matched by their `State` and `Extra` types: a `Thunk<AppState, Dependencies>` needs
-/// `thunkMiddleware(extra:)` given a `Dependencies`.
+/// A thunk's `Extra` type is the type of the dependencies given to the store
+/// (`Store(initialState:reducer:middleware:dependencies:onError:)`) — `Void` when it needs none. A
+/// thunk that asks for another type does not run: an awaited one throws `DependenciesMismatch`,
+/// others report it to the store's error handler. Thunks are matched by their `State` type.
 ///
-/// - Parameter extra: The dependencies every thunk receives as ``ThunkContext/extra``.
 /// - Returns: The middleware.
 @inlinable
-public func thunkMiddleware<State, Extra: Sendable>(extra: Extra) -> Middleware<State> {
+public func thunkMiddleware<State>() -> Middleware<State> {
     { dispatch, getState in
-        let effects = Effects.current(for: "thunkMiddleware(extra:)")
-        let context = ThunkContext<State, Extra>(dispatch: dispatch, getState: getState, extra: extra)
+        let effects = Effects.current(for: "thunkMiddleware()")
         return { next in
             FilteringLink.dispatch(next: next) { action, next in
-                handleThunk(action, next: next, context: context, effects: effects)
+                handleThunk(action, next: next, dispatch: dispatch, getState: getState, effects: effects)
             }
         }
     }
 }
 
-/// The slow path of ``thunkMiddleware(extra:)``, for the first action of each type: runs a thunk
+/// The slow path of ``thunkMiddleware()``, for the first action of each type: runs a thunk
 /// and answers `true`, or answers `false` for an action of another type, which the link then passes
-/// on and remembers. A thunk of other `State` or `Extra` types is passed on too — not remembered,
-/// so that each one is reported: to an awaiting caller, and once in a debug-build warning.
-/// Inlinable, so the casts are specialised for the app's types: unspecialised, each would look up
-/// `Thunk<State, Extra>`'s metadata at run time.
+/// on and remembers. A thunk of another `State` type is passed on too — not remembered, so that
+/// each one is reported: to an awaiting caller, and once in a debug-build warning. Inlinable, so
+/// the casts are specialised for the app's state type.
 @inlinable
 @MainActor
-func handleThunk<State, Extra: Sendable>(
+func handleThunk<State>(
     _ action: any Action,
     next: Dispatch,
-    context: ThunkContext<State, Extra>,
+    dispatch: @escaping Dispatch,
+    getState: @escaping @MainActor () -> State,
     effects: Effects
 ) -> Bool {
-    if let thunk = action as? Thunk<State, Extra> {
-        thunk.body(context)
-        return true
-    }
-    if let thunk = action as? any AsyncThunkStarting<State, Extra> {
-        thunk.start(context: context, effects: effects)
+    if let thunk = action as? any StoreThunk<State> {
+        thunk.start(dispatch: dispatch, getState: getState, effects: effects)
         return true
     }
     if let other = action as? any ThunkTyped {
-        other.passedThrough(middlewareState: State.self, middlewareExtra: Extra.self)
+        other.passedThrough(middlewareState: State.self)
         next(action)
         return true
     }
     return false
 }
 
-/// What every thunk type tells a thunk middleware of other types, so that the mismatch is named.
+/// A thunk the middleware of a `Store<State>` runs, whatever its `Extra` type: it reads its extra
+/// from the store's dependencies itself.
+@usableFromInline
+protocol StoreThunk<State>: Action {
+    associatedtype State
+
+    /// Runs the thunk with the store's dependencies as its extra, or reports why it cannot.
+    @MainActor
+    func start(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, effects: Effects)
+}
+
+extension Thunk: StoreThunk {
+    @MainActor
+    @usableFromInline
+    func start(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, effects: Effects) {
+        let extra: Extra
+        do {
+            extra = try effects.dependencies(as: Extra.self, for: "\(Self.self)")
+        } catch {
+            effects.report(error, for: self)
+            return
+        }
+        body(ThunkContext(dispatch: dispatch, getState: getState, extra: extra))
+    }
+}
+
 @usableFromInline
 protocol ThunkTyped: Action {
-    /// Reports that a middleware for other types let the thunk pass.
+    /// Reports that a middleware for another state type let the thunk pass.
     @MainActor
-    func passedThrough(middlewareState: Any.Type, middlewareExtra: Any.Type)
+    func passedThrough(middlewareState: Any.Type)
 }
 
 /// How a thunk middleware is described in errors and warnings.
-func describeMiddleware(state: Any.Type, extra: Any.Type) -> String {
-    "thunkMiddleware(extra:) with an extra of type \(extra) in a Store<\(state)>"
+func describeMiddleware(state: Any.Type) -> String {
+    "thunkMiddleware() in a Store<\(state)>"
 }
 
 extension Thunk: ThunkTyped {
     @MainActor
     @usableFromInline
-    func passedThrough(middlewareState: Any.Type, middlewareExtra: Any.Type) {
+    func passedThrough(middlewareState: Any.Type) {
         Diagnostics.warnOnce(
-            "thunk:\(Self.self):\(middlewareState):\(middlewareExtra)",
+            "thunk:\(Self.self):\(middlewareState)",
             "swift-redux: warning: \(Self.self) was not run by "
-                + describeMiddleware(state: middlewareState, extra: middlewareExtra)
-                + "; it needs " + describeMiddleware(state: State.self, extra: Extra.self) + ".")
+                + describeMiddleware(state: middlewareState)
+                + "; it needs " + describeMiddleware(state: State.self) + ".")
     }
 }
 
 extension AsyncThunk: ThunkTyped {
     @MainActor
     @usableFromInline
-    func passedThrough(middlewareState: Any.Type, middlewareExtra: Any.Type) {
-        let middleware = describeMiddleware(state: middlewareState, extra: middlewareExtra)
+    func passedThrough(middlewareState: Any.Type) {
+        let middleware = describeMiddleware(state: middlewareState)
         reporter?.mismatchedMiddleware.append(middleware)
         Diagnostics.warnOnce(
-            "thunk:\(Self.self):\(middlewareState):\(middlewareExtra)",
+            "thunk:\(Self.self):\(middlewareState)",
             "swift-redux: warning: \(Self.self) was not run by \(middleware); it needs "
-                + describeMiddleware(state: State.self, extra: Extra.self) + ".")
+                + describeMiddleware(state: State.self) + ".")
     }
-}
-
-/// A thunk middleware without dependencies: thunks of type `Thunk<State, Void>` and
-/// `AsyncThunk<State, Void, Value>`.
-///
-/// - Returns: The middleware.
-public func thunkMiddleware<State>() -> Middleware<State> {
-    thunkMiddleware(extra: ())
 }
 
 extension Store {
@@ -130,19 +145,22 @@ extension Store {
 
 /// Type-erases ``AsyncThunk`` over its value, so the middleware recognises every async thunk for
 /// its state and extra types.
-@usableFromInline
-protocol AsyncThunkStarting<State, Extra>: Action {
-    associatedtype State
-    associatedtype Extra: Sendable
-
-    @MainActor
-    func start(context: ThunkContext<State, Extra>, effects: Effects)
-}
-
-extension AsyncThunk: AsyncThunkStarting {
+extension AsyncThunk: StoreThunk {
     @MainActor
     @usableFromInline
-    func start(context: ThunkContext<State, Extra>, effects: Effects) {
+    func start(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, effects: Effects) {
+        let extra: Extra
+        do {
+            extra = try effects.dependencies(as: Extra.self, for: "\(Self.self)")
+        } catch {
+            if let reporter {
+                reporter.failure = error
+            } else {
+                effects.report(error, for: self)
+            }
+            return
+        }
+        let context = ThunkContext(dispatch: dispatch, getState: getState, extra: extra)
         let requestID = RequestIDs.next()
         if let prepare, !prepare(context, requestID) {
             reporter?.skipped = true
@@ -218,7 +236,7 @@ final class OutcomeRace<Value: Sendable> {
 
 extension Thunk: HandledByMiddleware {
     /// Names the thunk middleware this thunk needs: its `Extra` type and the store's `State`.
-    public static var requiredMiddleware: String { describeMiddleware(state: State.self, extra: Extra.self) }
+    public static var requiredMiddleware: String { describeMiddleware(state: State.self) }
 
     /// The store state this thunk is written for: `State`.
     public static var storeStateType: Any.Type? { State.self }
@@ -226,7 +244,7 @@ extension Thunk: HandledByMiddleware {
 
 extension AsyncThunk: HandledByMiddleware {
     /// Names the thunk middleware this thunk needs: its `Extra` type and the store's `State`.
-    public static var requiredMiddleware: String { describeMiddleware(state: State.self, extra: Extra.self) }
+    public static var requiredMiddleware: String { describeMiddleware(state: State.self) }
 
     /// The store state this thunk is written for: `State`.
     public static var storeStateType: Any.Type? { State.self }
@@ -243,6 +261,9 @@ enum ThunkRunner {
         dispatch(thunk.reporting(to: reporter))
         if reporter.skipped {
             throw ThunkError.skippedByCondition
+        }
+        if let failure = reporter.failure {
+            throw failure
         }
         guard let task = reporter.task else {
             let name = String(describing: AsyncThunk<State, Extra, Value>.self)

@@ -30,7 +30,7 @@ struct AsyncActionDependencyTests {
         let double = SearchAPI(results: { query in ["\(query) from the test double"] })
         let store = TestStore(
             initialState: SearchState(), reducer: searchReducer,
-            middleware: [asyncActionMiddleware(dependencies: double)])
+            middleware: [asyncActionMiddleware()], dependencies: double)
         await store.dispatch(LookUp(query: "q"))
         await store.receive(SearchResults.self) { $0.results = ["q from the test double"] }
         await store.finish()
@@ -40,12 +40,12 @@ struct AsyncActionDependencyTests {
         for (given, found) in [(nil, "none"), ("a string" as (any Sendable)?, "a String")] {
             let store = TestStore(
                 initialState: SearchState(), reducer: searchReducer,
-                middleware: [asyncActionMiddleware(dependencies: given)])
+                middleware: [asyncActionMiddleware()], dependencies: given)
             await store.dispatch(LookUp(query: "q"))
             await store.receive(SearchFailed.self) {
                 $0.error =
-                    "an async action asked for dependencies of type SearchAPI, but "
-                    + "asyncActionMiddleware(dependencies:) was given \(found)"
+                    "LookUp asked for dependencies of type SearchAPI, but the store was given \(found); "
+                    + "pass them once: Store(initialState:reducer:middleware:dependencies:)"
             }
             await store.finish()
         }

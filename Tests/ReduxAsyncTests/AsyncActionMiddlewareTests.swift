@@ -8,7 +8,8 @@ import Testing
 struct AsyncActionMiddlewareTests {
     func makeStore(onError: @escaping WorkErrorHandler = { _, _ in }) -> Store<SearchState> {
         Store(
-            initialState: SearchState(), reducer: searchReducer, middleware: [asyncActionMiddleware(onError: onError)])
+            initialState: SearchState(), reducer: searchReducer, middleware: [asyncActionMiddleware()], onError: onError
+        )
     }
 
     @Test func asyncActionIsPassedOnThenItsWorkRuns() async {

@@ -56,9 +56,7 @@ private let loginReducer = Reducer<LoginState>.combine(
 
 @MainActor
 private func makeLoginStore(dependencies: AppDependencies) -> Store<LoginState> {
-    Store(
-        initialState: LoginState(), reducer: loginReducer,
-        middleware: [commandMiddleware(dependencies: dependencies)])
+    Store(initialState: LoginState(), reducer: loginReducer, dependencies: dependencies)
 }
 
 private struct SearchState: Equatable {
@@ -88,7 +86,7 @@ private struct LoginTests {
         let auth = AuthClient(logIn: { email, _ in User(name: email) })
         let store = TestStore(
             initialState: LoginState(), reducer: loginReducer,
-            middleware: [commandMiddleware(dependencies: AppDependencies(auth: auth))])
+            dependencies: AppDependencies(auth: auth))
         await store.dispatch(LogIn(email: "ada", password: "secret")) { $0.isLoggingIn = true }
         await store.receive(LoggedIn.self) {
             $0.isLoggingIn = false
@@ -100,7 +98,7 @@ private struct LoginTests {
     @Test @MainActor func searchIsDebounced() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: SearchState(), reducer: searchReducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: SearchState(), reducer: searchReducer(clock: clock))
         await store.dispatch(QueryChanged(query: "sw")) { $0.query = "sw" }
         await store.dispatch(QueryChanged(query: "swift")) { $0.query = "swift" }
         await clock.advance(by: .milliseconds(300))  // only the last query is searched
@@ -222,22 +220,19 @@ struct EffectsGuideTests {
 
         let pokeMaster = Store(
             initialState: AppState(), reducer: pokeMasterReducer,
-            middleware: [
-                commandMiddleware(
-                    dependencies: AppDependencies(auth: AuthClient(logIn: { email, _ in User(name: email) })))
-            ])
+            dependencies: AppDependencies(auth: AuthClient(logIn: { email, _ in User(name: email) })))
         pokeMaster.dispatch(AppAction.login(email: "ash", password: "pikachu"))
         #expect(pokeMaster.loginRequesting)
         await pokeMaster.effects.waitForAll()
         #expect(pokeMaster.loginUser == User(name: "ash"))
 
-        let counter = Store(initialState: CounterState(), reducer: counterReducer, middleware: [commandMiddleware()])
+        let counter = Store(initialState: CounterState(), reducer: counterReducer)
         counter.dispatch(CounterAction.increment)
         counter.dispatch(CounterAction.increment)
         await counter.effects.waitForAll()
         #expect(counter.state == CounterState(count: 2, isPrime: true))
 
-        let timer = Store(initialState: [Int](), reducer: timerReducer, middleware: [commandMiddleware()])
+        let timer = Store(initialState: [Int](), reducer: timerReducer)
         timer.dispatch(StartTimer())
         await timer.effects.waitForAll()
         #expect(timer.state == [1, 2, 3])

@@ -84,7 +84,7 @@ struct MigratingGuideTests {
 
         let thunks = Store(
             initialState: AppState(), reducer: inPlaceReducer,
-            middleware: [thunkMiddleware(extra: API(count: { 42 }))])
+            middleware: [thunkMiddleware()], dependencies: API(count: { 42 }))
         try await thunks.run(fetchCountThunk)
         #expect(thunks.count == 42)
     }
@@ -146,7 +146,7 @@ private func incrementTwice(_ store: some StoreProtocol<AppState>) {
 @Test @MainActor func reSwiftPiecesPortAsShown() async throws {
     let store = Store(
         initialState: AppState(), reducer: .combine(adaptedReducer, .on(SetCount.self) { $0.count = $1.count }),
-        middleware: [thunkMiddleware(extra: ())])
+        middleware: [thunkMiddleware()])
     var rendered: [Int] = []
     let whole = skippingRepeats(store) { rendered.append($0.count) }
     let label = ParityLabel()

@@ -190,7 +190,7 @@ struct NavigationGuideTests {
     @Test func workTiedToAScreensLifetime() async {
         let clock = TestClock()
         let store = Store(
-            initialState: Ticker(), reducer: tickerReducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Ticker(), reducer: tickerReducer(clock: clock))
         // In the view: .task { await store.send(Appeared()) } — the timer ends when the view goes away.
         let view = Task { @MainActor in await store.send(Appeared()) }
         await clock.advance(by: .seconds(2))

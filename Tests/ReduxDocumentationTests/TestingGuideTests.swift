@@ -141,8 +141,7 @@ private func timerReducer(clock: some Clock<Duration>) -> Reducer<Ticks> {
 @Test @MainActor func timerTicksOncePerSecond() async {
     let clock = TestClock()
     let store = TestStore(
-        initialState: Ticks(), reducer: timerReducer(clock: clock),
-        middleware: [commandMiddleware()])
+        initialState: Ticks(), reducer: timerReducer(clock: clock))
     await store.dispatch(TimerAction.start) { $0.isRunning = true }
     await clock.advance(by: .seconds(3))  // three periods: three ticks, in order
     await store.receive(TimerAction.tick) { $0.count = 1 }

@@ -77,7 +77,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 private func counter() async throws {
     let store = Store(
         initialState: CounterState(), reducer: counterReducer,
-        middleware: [thunkMiddleware(extra: Dependencies(fetchCount: { 41 }))]
+        middleware: [thunkMiddleware()], dependencies: Dependencies(fetchCount: { 41 })
     )
     let fetched = try await store.run(syncWithServer)  // 41, and the state says so
     store.dispatch(incrementIfOdd)  // 42
@@ -90,7 +90,8 @@ private func loginFlow() async {
         guard password == "secret" else { throw LoginFailed() }
         return Session(token: "token-for-\(user)")
     })
-    let store = Store(initialState: LoginState(), reducer: loginReducer, middleware: [thunkMiddleware(extra: auth)])
+    let store = Store(
+        initialState: LoginState(), reducer: loginReducer, middleware: [thunkMiddleware()], dependencies: auth)
 
     _ = try? await store.run(logIn(password: "wrong"))
     print(store.error ?? "")  // "Login failed"
@@ -107,7 +108,7 @@ struct ThunksGuideTests {
 
         let store = Store(
             initialState: CounterState(), reducer: counterReducer,
-            middleware: [thunkMiddleware(extra: Dependencies(fetchCount: { 41 }))]
+            middleware: [thunkMiddleware()], dependencies: Dependencies(fetchCount: { 41 })
         )
         _ = try await store.run(syncWithServer)
         store.dispatch(incrementIfOdd)  // 42

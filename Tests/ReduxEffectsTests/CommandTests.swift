@@ -13,7 +13,7 @@ struct CommandTests {
             .commands(on: Ping.self) { _, _ in .merge(.send(Note(text: "first")), .none, .send(Note(text: "second"))) },
             noteReducer
         )
-        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        let store = Store(initialState: AppState(), reducer: reducer)
         let seen = Log<String>()
         let subscription = store.subscribe(to: \.log) { seen.append($0.last ?? "") }
         store.dispatch(Ping())
@@ -28,8 +28,7 @@ struct CommandTests {
             return .send(Note(text: "from the child"))
         }
         let store = Store(
-            initialState: AppState(), reducer: .combine(child.pullback(\.child), noteReducer),
-            middleware: [commandMiddleware()])
+            initialState: AppState(), reducer: .combine(child.pullback(\.child), noteReducer))
         store.dispatch(Ping())
         #expect(store.child.count == 1)
         #expect(store.log == ["note: from the child"])
@@ -50,7 +49,7 @@ struct CommandTests {
             },
             noteReducer, resultsReducer
         )
-        let store = TestStore(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        let store = TestStore(initialState: AppState(), reducer: reducer)
         await store.dispatch(Search(query: "q")) {
             $0.query = "q"
             $0.isLoading = true
@@ -78,7 +77,7 @@ struct CommandTests {
             .commands(on: Tick.self) { _, _ in .cancel(id: "search") },
             resultsReducer
         )
-        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        let store = Store(initialState: AppState(), reducer: reducer)
         store.dispatch(Search(query: "a"))
         store.dispatch(Search(query: "b"))  // cancels "a"
         #expect(store.effects.isRunning(id: "search"))
@@ -97,8 +96,7 @@ struct CommandTests {
                     }
                     .cancellable(id: "search")
                 },
-                .commands(on: Tick.self) { _, _ in .cancel(id: "search") }, resultsReducer),
-            middleware: [commandMiddleware()])
+                .commands(on: Tick.self) { _, _ in .cancel(id: "search") }, resultsReducer))
         second.dispatch(Search(query: "c"))
         second.dispatch(Tick())
         await closed.open()
@@ -126,9 +124,7 @@ struct CommandTests {
         )
         let store = Store(
             initialState: AppState(), reducer: reducer,
-            middleware: [
-                commandMiddleware(onError: { error, action in handled.append("\(type(of: action)): \(error)") })
-            ])
+            onError: { error, action in handled.append("\(type(of: action)): \(error)") })
         store.dispatch(Search(query: "catch"))
         store.dispatch(Search(query: "handler"))
         store.dispatch(Search(query: "cancel"))
@@ -156,8 +152,7 @@ struct CommandTests {
                         }
                         send(Note(text: "too late"))
                     }
-                },
-                middleware: [commandMiddleware()])
+                })
             weakStore = store
             store.dispatch(Ping())
             while started.items.isEmpty { await Task.yield() }
@@ -180,8 +175,7 @@ struct CommandTests {
                 reducer: .commands(on: Ping.self) { _, _ in
                     withExtendedLifetime(token) {}
                     return .send(Note(text: "sent"))
-                },
-                middleware: [commandMiddleware()])
+                })
             store.dispatch(Ping())
             await store.effects.waitForAll()
         }
@@ -190,7 +184,7 @@ struct CommandTests {
         #expect(weakToken == nil)
     }
 
-    @Test func workReturnedToAStoreWithoutTheMiddlewareIsNamedInDebugBuilds() {
+    @Test func theStoreRunsReturnedWorkWithNoMiddleware() {
         let warnings = Log<String>()
         let previous = Diagnostics.sink
         Diagnostics.reset()
@@ -198,14 +192,10 @@ struct CommandTests {
         defer { Diagnostics.sink = previous }
         let store = Store(
             initialState: AppState(),
-            reducer: .combine(.commands(on: Ping.self) { _, _ in .send(Note(text: "lost")) }, noteReducer))
+            reducer: .combine(.commands(on: Ping.self) { _, _ in .send(Note(text: "sent")) }, noteReducer))
         store.dispatch(Ping())
-        #expect(store.log.isEmpty)  // no crash, nothing sent
-        #if DEBUG
-            #expect(warnings.items.count == 1)
-            #expect(warnings.items.first?.contains("no commandMiddleware()") == true)
-            #expect(warnings.items.first?.contains("Store<AppState>") == true)
-        #endif
+        #expect(store.log == ["note: sent"])
+        #expect(warnings.items.isEmpty)
     }
 
     @Test func aReducerAloneReturnsItsWorkForUnitTests() {
@@ -238,7 +228,7 @@ struct CommandTests {
             return (state, command)
         })
         let store = Store(
-            initialState: AppState(), reducer: .combine(reducer, noteReducer), middleware: [commandMiddleware()])
+            initialState: AppState(), reducer: .combine(reducer, noteReducer))
         store.dispatch(Search(query: "pikachu"))
         #expect(store.query == "pikachu")
         #expect(store.log == ["note: searching pikachu"])

@@ -33,7 +33,7 @@ struct DependencyAndTimeTests {
             resultsReducer
         )
         let store = TestStore(
-            initialState: AppState(), reducer: reducer, middleware: [commandMiddleware(dependencies: client)])
+            initialState: AppState(), reducer: reducer, dependencies: client)
         await store.dispatch(Search(query: "q"))
         await store.receive(Results.self) { $0.results = ["q (test double)"] }
         await store.finish()
@@ -44,7 +44,7 @@ struct DependencyAndTimeTests {
         let client = SearchClient(search: { query in [query.uppercased()] })
         let store = TestStore(
             initialState: AppState(), reducer: searchReducer(clock: clock),
-            middleware: [commandMiddleware(dependencies: client)])
+            dependencies: client)
         await store.dispatch(Search(query: "s")) { $0.query = "s" }
         await clock.advance(by: .milliseconds(200))
         await store.dispatch(Search(query: "sw")) { $0.query = "sw" }  // restarts the wait
@@ -59,12 +59,13 @@ struct DependencyAndTimeTests {
         let clock = TestClock()
         let store = TestStore(
             initialState: AppState(), reducer: searchReducer(clock: clock),
-            middleware: [commandMiddleware(dependencies: "not a client")])
+            dependencies: "not a client")
         await store.dispatch(Search(query: "q")) { $0.query = "q" }
         await clock.advance(by: .milliseconds(300))
         await store.receive(Failed.self) {
             $0.error =
-                "a command asked for dependencies of type SearchClient, but commandMiddleware(dependencies:) was given a String"
+                "Command.run(using:) asked for dependencies of type SearchClient, but the store was given a String; "
+                + "pass them once: Store(initialState:reducer:middleware:dependencies:)"
         }
         await store.finish()
     }
@@ -77,7 +78,7 @@ struct DependencyAndTimeTests {
             },
             noteReducer
         )
-        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        let store = Store(initialState: AppState(), reducer: reducer)
         store.dispatch(Search(query: "1"))
         store.dispatch(Search(query: "2"))
         store.dispatch(Search(query: "3"))
@@ -103,8 +104,7 @@ struct DependencyAndTimeTests {
                 .commands(on: Ping.self) { _, _ in
                     Command.send(Note(text: "later")).delay(for: .seconds(5), clock: clock)
                 },
-                noteReducer),
-            middleware: [commandMiddleware()])
+                noteReducer))
         store.dispatch(Ping())
         await clock.advance(by: .seconds(4))
         #expect(store.log.isEmpty)

@@ -58,7 +58,7 @@ struct ElementWorkTests {
     @Test func aChildsWorkSendsToTheChildAndEndsWhenTheParentDismissesIt() async throws {
         let clock = TestClock()
         let store = TestStore(
-            initialState: Screen(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Screen(), reducer: Self.reducer(clock: clock))
         await store.dispatch(Open(id: 1)) { $0.timer = Timer(id: 1) }
         await store.dispatch(ElementAction(path: "timer", id: 1, Start()))
         await clock.advance(by: .seconds(2))
@@ -73,7 +73,7 @@ struct ElementWorkTests {
     @Test func replacingAChildWithAnotherIdentityCancelsTheOldOnesWork() async throws {
         let clock = TestClock()
         let store = TestStore(
-            initialState: Screen(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Screen(), reducer: Self.reducer(clock: clock))
         await store.dispatch(Open(id: 1)) { $0.timer = Timer(id: 1) }
         await store.dispatch(ElementAction(path: "timer", id: 1, Start()))
         await store.dispatch(Open(id: 1))  // the same identity again: kept
@@ -87,7 +87,7 @@ struct ElementWorkTests {
     @Test func removingARowByAnyReducerCancelsItsWorkAndOnlyItsWork() async throws {
         let clock = TestClock()
         let store = TestStore(
-            initialState: Screen(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Screen(), reducer: Self.reducer(clock: clock))
         await store.dispatch(Add(id: 1)) { $0.timers = [Timer(id: 1)] }
         await store.dispatch(Add(id: 2)) { $0.timers = [Timer(id: 1), Timer(id: 2)] }
         await store.dispatch(ElementAction(path: "timers", id: 1, Start()))
@@ -103,7 +103,7 @@ struct ElementWorkTests {
     @Test func aChildThatDismissesItselfEndsItsWork() async throws {
         let clock = TestClock()
         let store = Store(
-            initialState: Screen(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Screen(), reducer: Self.reducer(clock: clock))
         store.dispatch(Open(id: 7))
         let timer = try #require(store.scope(ifPresent: \.timer))
         timer.dispatch(Start())
@@ -117,7 +117,7 @@ struct ElementWorkTests {
     @Test func pushingAndPoppingTenThousandRowsKeepsNoWork() async throws {
         let clock = TestClock()
         let store = Store(
-            initialState: Screen(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Screen(), reducer: Self.reducer(clock: clock))
         for id in 0..<10_000 {
             store.dispatch(Add(id: id))
             try #require(store.scope(\.timers, id: id)).dispatch(Start())
@@ -176,7 +176,7 @@ struct AwaitedDispatchTests {
     @Test func anAwaitedDispatchReturnsWhenItsWholeTreeOfWorkHasEnded() async {
         let clock = TestClock()
         let store = Store(
-            initialState: Recorder(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Recorder(), reducer: Self.reducer(clock: clock))
         store.dispatch(Other())  // not this dispatch's work: not awaited
         let done = Log<Bool>()
         let task = Task { @MainActor in
@@ -198,7 +198,7 @@ struct AwaitedDispatchTests {
     @Test func cancellingTheAwaitingTaskCancelsTheWorkAndNothingElse() async {
         let clock = TestClock()
         let store = Store(
-            initialState: Recorder(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: Recorder(), reducer: Self.reducer(clock: clock))
         store.dispatch(Other())
         let task = Task { @MainActor in await store.send(Appear()) }
         await clock.advance(by: .seconds(1))

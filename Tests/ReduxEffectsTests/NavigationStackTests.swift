@@ -129,7 +129,7 @@ struct NavigationStackTests {
     @Test func twoScreensUsingOneCancellationIdAreIndependent() async throws {
         let clock = TestClock()
         let store = Store(
-            initialState: AppState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: AppState(), reducer: Self.reducer(clock: clock))
         store.dispatch(Open(name: "a"))
         store.dispatch(Open(name: "b"))
         let ids = Array(store.state.path.ids)
@@ -162,7 +162,7 @@ struct NavigationStackTests {
                 .cancellable(id: "timer")
             }
         )
-        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        let store = Store(initialState: AppState(), reducer: reducer)
         store.dispatch(RootTimer())
         store.dispatch(Open(name: "a"))
         let screen = try #require(store.state.path.ids.first)
@@ -180,7 +180,7 @@ struct NavigationStackTests {
             Self.reducer(clock: clock),
             .commands(on: StopAll.self) { _, _ in .cancel(id: "timer") }
         )
-        let store = Store(initialState: AppState(), reducer: reducer, middleware: [commandMiddleware()])
+        let store = Store(initialState: AppState(), reducer: reducer)
         store.dispatch(Open(name: "a"))
         store.dispatch(Open(name: "b"))
         for id in store.state.path.ids { try detail(store, id).dispatch(StartTimer()) }
@@ -194,7 +194,7 @@ struct NavigationStackTests {
     @Test func poppingCancelsThePoppedScreensWork() async throws {
         let clock = TestClock()
         let store = TestStore(
-            initialState: AppState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: AppState(), reducer: Self.reducer(clock: clock))
         await store.dispatch(Open(name: "a")) { $0.path.push(.detail(Detail(name: "a"))) }
         let id = try #require(store.state.path.ids.first)
         await store.dispatch(ElementAction(\AppState.path, id: id, ElementAction(\Path.detail, id: nil, StartTimer())))
@@ -226,7 +226,7 @@ struct NavigationStackTests {
     @Test func pushingAndPoppingTenThousandScreensKeepsNothing() async throws {
         let clock = TestClock()
         let store = Store(
-            initialState: AppState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: AppState(), reducer: Self.reducer(clock: clock))
         weak var lastScreen: ScopedStore<Detail>?
         for index in 0..<10_000 {
             store.dispatch(Open(name: "\(index)"))

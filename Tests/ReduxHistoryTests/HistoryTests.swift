@@ -53,7 +53,7 @@ func recordingStore(
 ) -> Store<TodoState> {
     Store(
         initialState: TodoState(), reducer: recorder.reducer(todoReducer(sideEffects: sideEffects)),
-        middleware: [commandMiddleware(), recorder.middleware])
+        middleware: [recorder.middleware])
 }
 
 let registry = ActionRegistry().registering(AddTodo.self).registering(ToggleTodo.self).registering(Login.self)

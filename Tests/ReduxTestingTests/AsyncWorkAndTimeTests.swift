@@ -85,7 +85,7 @@ struct AsyncWorkAndTimeTests {
     @Test func aCommandsSleepHasBegunWhenDispatchReturns() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: TimerState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: TimerState(), reducer: Self.reducer(clock: clock))
         await Self.withMainActorHeld {
             for round in 0..<20 {
                 await store.dispatch(TimerAction.request)
@@ -126,7 +126,7 @@ struct AsyncWorkAndTimeTests {
         let clock = TestClock()
         let store = TestStore(
             initialState: TimerState(), reducer: Self.reducer(clock: clock),
-            middleware: [thunkMiddleware(extra: ())])
+            middleware: [thunkMiddleware()])
         let thunk = AsyncThunk<TimerState, Void, Void> { context in
             try await clock.sleep(for: .seconds(1))
             context.dispatch(TimerAction.response(9))
@@ -144,7 +144,7 @@ struct AsyncWorkAndTimeTests {
     @Test func advancingFivePeriodsDeliversFiveTicks() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: TimerState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: TimerState(), reducer: Self.reducer(clock: clock))
         await Self.withMainActorHeld {
             await store.dispatch(TimerAction.start) { $0.isRunning = true }
             await clock.advance(by: .seconds(5))
@@ -162,7 +162,7 @@ struct AsyncWorkAndTimeTests {
     @Test func cancelledWorkIsNotInFlight() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: TimerState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: TimerState(), reducer: Self.reducer(clock: clock))
         await store.dispatch(TimerAction.request)
         await store.dispatch(TimerAction.cancelRequest)
         #expect(store.store.effects.count == 0)
@@ -181,7 +181,7 @@ struct AsyncWorkAndTimeTests {
                 case .cancelRequest?: return .cancel(id: "request")
                 default: return .none
                 }
-            }, middleware: [commandMiddleware()])
+            })
         await store.dispatch(TimerAction.request)
         await store.dispatch(TimerAction.cancelRequest)
         await store.finish()
@@ -195,7 +195,7 @@ struct AsyncWorkAndTimeTests {
         let clock = TestClock()
         await withKnownIssue {
             let store = TestStore(
-                initialState: TimerState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+                initialState: TimerState(), reducer: Self.reducer(clock: clock))
             await store.dispatch(TimerAction.request)
             await clock.advance(by: .seconds(1))
             // The response arrived and is not asserted; no finish().
@@ -208,7 +208,7 @@ struct AsyncWorkAndTimeTests {
     @Test func dispatchingWhileActionsWaitFails() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: TimerState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: TimerState(), reducer: Self.reducer(clock: clock))
         await store.dispatch(TimerAction.request)
         await clock.advance(by: .seconds(1))
         await withKnownIssue {
@@ -222,7 +222,7 @@ struct AsyncWorkAndTimeTests {
     @Test func receivingAnotherCaseFailsNamingBoth() async {
         let clock = TestClock()
         let store = TestStore(
-            initialState: TimerState(), reducer: Self.reducer(clock: clock), middleware: [commandMiddleware()])
+            initialState: TimerState(), reducer: Self.reducer(clock: clock))
         await store.dispatch(TimerAction.start) { $0.isRunning = true }
         await clock.advance(by: .seconds(1))
         await withKnownIssue {

@@ -12,7 +12,8 @@ struct ThunkCancellationTests {
     let dependencies = Dependencies(greeting: "hi", userName: { "user-\($0)" })
 
     func makeStore() -> Store<AppState> {
-        Store(initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(extra: dependencies)])
+        Store(
+            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware()], dependencies: dependencies)
     }
 
     /// Work that waits on a gate that ignores cancellation, then returns 1.

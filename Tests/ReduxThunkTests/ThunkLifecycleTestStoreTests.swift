@@ -17,7 +17,7 @@ struct ThunkLifecycleTestStoreTests {
 
     @Test func fulfilledLifecycleStepByStep() async {
         let store = TestStore(
-            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(extra: dependencies)])
+            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware()], dependencies: dependencies)
         let load = AsyncThunk<AppState, Dependencies, String>.lifecycle(LoadUser.self) { context in
             try await context.extra.userName(4)
         }
@@ -37,7 +37,7 @@ struct ThunkLifecycleTestStoreTests {
 
     @Test func rejectedLifecycleStepByStep() async {
         let store = TestStore(
-            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(extra: dependencies)])
+            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware()], dependencies: dependencies)
         await store.dispatch(
             AsyncThunk<AppState, Dependencies, String>.lifecycle(LoadUser.self) { context in
                 try await context.extra.userName(-1)

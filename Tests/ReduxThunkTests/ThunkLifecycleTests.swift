@@ -14,7 +14,8 @@ struct ThunkLifecycleTests {
         })
 
     func makeStore() -> Store<AppState> {
-        Store(initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(extra: dependencies)])
+        Store(
+            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware()], dependencies: dependencies)
     }
 
     func loadUser(
@@ -112,7 +113,7 @@ struct ThunkLifecycleTests {
         }
         let store2 = Store(
             initialState: AppState(), reducer: appReducer,
-            middleware: [thunkMiddleware(extra: dependencies), recorder])
+            middleware: [thunkMiddleware(), recorder], dependencies: dependencies)
         _ = try? await store2.run(loadUser(1))
         _ = try? await store2.run(loadUser(2))
         #expect(ids.items.count == 4)

@@ -9,7 +9,8 @@ struct ThunkMiddlewareTests {
     let dependencies = Dependencies(greeting: "hello", userName: { id in "user-\(id)" })
 
     func makeStore() -> Store<AppState> {
-        Store(initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware(extra: dependencies)])
+        Store(
+            initialState: AppState(), reducer: appReducer, middleware: [thunkMiddleware()], dependencies: dependencies)
     }
 
     @Test func thunkRunsAtDispatchWithDispatchGetStateAndExtra() {

@@ -6,12 +6,36 @@
     import Musl
 #endif
 
+/// Work a reducer returns that the store runs itself after the reduction — `ReduxEffects`' `Command`.
+/// The seam between the core and the effect styles built on it: the store calls ``start(_:)`` for each
+/// item, in order, owned by the element it belongs to. Not public API.
+package protocol StoreRunnableWork: Sendable {
+    /// Starts the work.
+    ///
+    /// - Parameter run: The store's registry, the action that returned the work, the element it
+    ///   belongs to and the dispatch that reaches that element.
+    @MainActor
+    func start(_ run: WorkRun)
+}
+
+/// What work a reducer returned gets from the store when it starts (see ``StoreRunnableWork``).
+package struct WorkRun: Sendable {
+    /// The store's registry: run tasks here, read the dependencies, report errors.
+    package let effects: Effects
+    /// The action whose reduction returned the work.
+    package let action: any Action
+    /// The element the work belongs to.
+    package let context: WorkContext
+    /// Dispatches into the store, wrapped so that what the work sends reaches its element.
+    package let send: Dispatch
+}
+
 /// The work reducers returned during one reduction — the commands of `ReduxEffects`, opaque here.
 ///
 /// A ``Reducer`` built by `ReduxEffects` has a second body that also fills this list; `combine`,
-/// `pullback` and `on` compose it. The store runs that body when the reducer has one and hands the
-/// list to the handler the `ReduxEffects` middleware registered in the store's ``Effects`` (see
-/// ``Effects/reducerWorkHandler``). Plain reducers never touch it.
+/// `pullback` and `on` compose it. The store runs that body when the reducer has one and, after
+/// the observers and subscribers saw the new state, starts each item itself (``StoreRunnableWork``)
+/// in its ``Effects``. Plain reducers never touch it.
 ///
 /// Shared with `ReduxEffects`; not public API.
 @usableFromInline

@@ -48,12 +48,15 @@ final class StoreCore<State>: Observable {
     @usableFromInline nonisolated let released = ReleaseFlag()
 
     @usableFromInline
-    init(initialState: State, reducer: Reducer<State>) {
+    init(
+        initialState: State, reducer: Reducer<State>, dependencies: (any Sendable)? = nil,
+        onError: WorkErrorHandler? = nil
+    ) {
         state = initialState
         reduceBody = reducer.body
         reduceWithWork = reducer.workBody ?? { _, _, _ in }
         collectsWork = reducer.workBody != nil
-        effects = Effects()
+        effects = Effects(dependencies: dependencies, onError: onError)
         stateKeyPath = \StoreCore<State>.state
     }
 
@@ -193,14 +196,13 @@ extension StoreCore {
         machine.rules.reducerReturned()
     }
 
-    /// Hands the work the reducer returned to the `ReduxEffects` middleware, after the observers and
-    /// subscribers saw the new state. What it dispatches is queued (the store is busy) and reduced
-    /// after this action, in order.
+    /// Starts the work the reducer returned, after the observers and subscribers saw the new state.
+    /// What it dispatches is queued (the store is busy) and reduced after this action, in order.
     @usableFromInline
     func deliverWork(after action: any Action) {
         let items = work.items
         work = ReducerWork()
-        effects.deliverReducerWork(items, after: action, storeState: State.self)
+        effects.deliverReducerWork(items, after: action, storeState: State.self) { action in self.dispatch(action) }
     }
 
     /// Calls `body` with the address of the state itself, without copying it. Only for reads that

@@ -7,7 +7,7 @@ import Foundation
 /// process. Here the nesting is measured first, by an encoder that only counts levels and stops at
 /// ``maximumDepth``, and both passes run on a thread of their own whose stack (``stackSize``) holds
 /// several times that depth — so a state too deep is reported as
-/// ``PersistenceError/writeFailed(key:underlying:)`` with ``NestingTooDeep``, never a crash.
+/// ``PersistenceError/writeFailed(key:underlying:)`` with a `NestingTooDeep` error, never a crash.
 enum BoundedEncoding {
     /// The deepest nesting written: 10,000 levels (a linked list of 10,000 nodes).
     static let maximumDepth = 10_000
@@ -35,18 +35,21 @@ enum BoundedEncoding {
 }
 
 /// A value nested deeper than the persister writes.
-public struct NestingTooDeep: Error, CustomStringConvertible {
+///
+/// Internal: it reaches users as the `underlying` error of ``PersistenceError/writeFailed(key:underlying:)``,
+/// and its description says what to do.
+struct NestingTooDeep: Error, CustomStringConvertible {
     /// The deepest nesting written.
-    public let limit: Int
+    let limit: Int
 
     /// Says what happened and what to do.
-    public var description: String {
+    var description: String {
         "the state is nested more than \(limit) levels deep (a linked list of more than \(limit) nodes, or a "
             + "cycle through a class); it was not written. Persist a flatter projection (an array of nodes)"
     }
 }
 
-/// An encoder that writes nothing and measures nesting, throwing ``NestingTooDeep`` past `limit`.
+/// An encoder that writes nothing and measures nesting, throwing `NestingTooDeep` past `limit`.
 final class DepthProbe: Encoder {
     let depth: Int
     let limit: Int

@@ -28,9 +28,8 @@ final class PokeMasterApp {
             restore: restoreAccount)
         var middleware: [Middleware<AppState>] = [
             analyticsMiddleware(track: track),
-            thunkMiddleware(extra: dependencies),
-            asyncActionMiddleware(dependencies: dependencies),
-            commandMiddleware(dependencies: dependencies),
+            thunkMiddleware(),
+            asyncActionMiddleware(),
             persister.middleware,
         ]
         #if DEBUG
@@ -40,7 +39,9 @@ final class PokeMasterApp {
             }
         #endif
         self.persister = persister
-        store = Store(initialState: AppState(), reducer: appReducer(persister: persister), middleware: middleware)
+        store = Store(
+            initialState: AppState(), reducer: appReducer(persister: persister), middleware: middleware,
+            dependencies: dependencies)
     }
 
     /// Restores the saved account into the live store (read off the main actor), then loads the list.

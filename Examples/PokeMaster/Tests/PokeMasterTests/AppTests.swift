@@ -23,10 +23,10 @@ struct AppTests {
             initialState: state, reducer: appReducer(persister: nil),
             middleware: [
                 analyticsMiddleware(track: { events.append($0) }),
-                thunkMiddleware(extra: dependencies),
-                asyncActionMiddleware(dependencies: dependencies),
-                commandMiddleware(dependencies: dependencies),
-            ])
+                thunkMiddleware(),
+                asyncActionMiddleware(),
+            ],
+            dependencies: dependencies)
     }
 
     var loggedIn: AppState {

@@ -13,7 +13,7 @@ struct PokemonListTests {
     func makeStore(_ dependencies: PokeMasterDependencies = .doubles()) -> TestStore<PokemonListState> {
         TestStore(
             initialState: PokemonListState(), reducer: pokemonListReducer,
-            middleware: [commandMiddleware(dependencies: dependencies)])
+            dependencies: dependencies)
     }
 
     @Test func loadingShowsTheList() async {

@@ -17,11 +17,11 @@ struct ReplayTests {
         let store = Store(
             initialState: AppState(), reducer: appReducer(persister: nil),
             middleware: [
-                thunkMiddleware(extra: dependencies),
-                asyncActionMiddleware(dependencies: dependencies),
-                commandMiddleware(dependencies: dependencies),
+                thunkMiddleware(),
+                asyncActionMiddleware(),
                 recorder.middleware,
-            ])
+            ],
+            dependencies: dependencies)
         store.dispatch(SettingsAction.login(email: "ash@poke.dex", password: "nope"))
         await store.effects.waitForAll()
         store.dispatch(PokemonListAction.load)

@@ -11,7 +11,7 @@ struct SettingsTests {
     func makeStore(_ dependencies: PokeMasterDependencies = .doubles()) -> TestStore<SettingsState> {
         TestStore(
             initialState: SettingsState(), reducer: settingsReducer,
-            middleware: [commandMiddleware(dependencies: dependencies)])
+            dependencies: dependencies)
     }
 
     @Test func theFormIsEditedThroughBindingsAndLogsIn() async {
@@ -77,7 +77,7 @@ struct SettingsTests {
     @Test func loggingOutForgetsTheUser() async {
         var state = SettingsState()
         state.loginUser = ash
-        let store = TestStore(initialState: state, reducer: settingsReducer, middleware: [commandMiddleware()])
+        let store = TestStore(initialState: state, reducer: settingsReducer)
         await store.dispatch(SettingsAction.logout) { $0.loginUser = nil }
     }
 
@@ -90,9 +90,7 @@ struct SettingsTests {
     @Test func theLoginButtonFollowsTheScopedState() async {
         let app = Store(
             initialState: AppState(), reducer: appReducer(persister: nil),
-            middleware: [
-                commandMiddleware(dependencies: PokeMasterDependencies.doubles())
-            ])
+            dependencies: PokeMasterDependencies.doubles())
         let settings = app.scope(\.settings)
         #expect(loginButton(settings) == .disabled)
         settings.set(\.email, to: "ash@poke.dex")

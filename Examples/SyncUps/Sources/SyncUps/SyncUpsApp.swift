@@ -25,7 +25,7 @@ final class SyncUpsApp {
         store = Store(
             initialState: AppState(),
             reducer: .combine(appReducer(dependencies), persister.reducer),
-            middleware: [commandMiddleware(), persister.middleware])
+            middleware: [persister.middleware])
     }
 
     /// Restores the saved sync-ups into the live store.

@@ -144,7 +144,7 @@ struct SyncUpsTests {
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies), middleware: [commandMiddleware()])
+        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let detailScreen = try #require(store.state.path.ids.first)
         await store.dispatch(detail(detailScreen, .startMeetingTapped)) {
             $0.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
@@ -170,7 +170,7 @@ struct SyncUpsTests {
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
         state.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies), middleware: [commandMiddleware()])
+        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let recorder = try #require(store.state.path.ids.first)
         func recorderState(_ update: @escaping (inout RecordMeetingState) -> Void) -> (inout AppState) -> Void {
             { state in
@@ -214,7 +214,7 @@ struct SyncUpsTests {
         let (dependencies, clock) = testDependencies()
         var state = AppState()
         state.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
-        let store = Store(initialState: state, reducer: appReducer(dependencies), middleware: [commandMiddleware()])
+        let store = Store(initialState: state, reducer: appReducer(dependencies))
         let recorder = try #require(store.state.path.ids.first)
         let screen = try #require(store.scope(\.path, id: recorder)?.scope(\.state).scope(ifPresent: \.record))
         let view = Task { @MainActor in await screen.send(RecordMeetingAction.appeared) }  // .task { … }

@@ -1,0 +1,137 @@
+import Redux
+
+extension Command: StoreRunnableWork {
+    /// Runs the command for the store that its reducer belongs to: the store calls this after the
+    /// reduction, owned by the element whose reducer returned it.
+    @MainActor
+    package func start(_ run: WorkRun) {
+        CommandRunner(run).execute(self, id: nil)
+    }
+}
+
+/// A wait until `duration` after now on `clock`, with the deadline fixed now — when the command
+/// runs — not when its task first runs: the wait ends at the same moment whenever the task starts
+/// (with a test clock, even after the test already advanced the time).
+func deadline<C: Clock>(after duration: Duration, on clock: C) -> @Sendable () async throws -> Void
+where C.Duration == Duration {
+    let deadline = clock.now.advanced(by: duration)
+    return { try await clock.sleep(until: deadline, tolerance: nil) }
+}
+
+/// The commands' state kept per store: the identifiers being throttled, with the command waiting
+/// for the end of the interval.
+@MainActor
+final class ThrottleTable {
+    var pending: [AnyHashable: Command?] = [:]
+}
+
+/// Runs the commands returned for one action, for one element of one store.
+@MainActor
+struct CommandRunner {
+    let run: WorkRun
+    /// Dispatches into the store (to the element the work belongs to) — dropping what a cancelled
+    /// run sends: it was told to stop, and its results are stale.
+    let send: Dispatch
+    let throttles: ThrottleTable
+
+    init(_ run: WorkRun) {
+        self.run = run
+        let dispatch = run.send
+        self.send = { action in
+            guard !Task.isCancelled else { return }
+            dispatch(action)
+        }
+        self.throttles = run.effects.attachment(ThrottleTable.self) { ThrottleTable() }
+    }
+
+    var effects: Effects { run.effects }
+
+    /// Runs `command`; its asynchronous work is tracked under `id`, if any, and owned by the
+    /// element the command belongs to.
+    func execute(_ command: Command, id: AnyHashable?) {
+        effects.withOwner(run.context.owner) {
+            perform(command, id: id)
+        }
+    }
+
+    private func perform(_ command: Command, id: AnyHashable?) {
+        guard let operation = command.operation else { return }
+        switch operation {
+        case .send(let sent):
+            run.send(sent)
+        case .run(let priority, let body, let handler):
+            let send = send
+            let effects = effects
+            let action = run.action
+            effects.run(id: id, priority: priority) {
+                do {
+                    try await body(send, effects)
+                } catch {
+                    if error is CancellationError || Task.isCancelled { return }
+                    if let handler {
+                        handler(error, send)
+                    } else {
+                        effects.report(error, for: action)
+                    }
+                }
+            }
+        case .merge(let commands):
+            for command in commands {
+                execute(command, id: id)
+            }
+        case .cancel(let cancelled):
+            let key = AnyHashable(cancelled)
+            effects.cancel(id: key)
+            throttles.pending[key] = nil
+        case .cancellable(let inner, let newID, let cancelInFlight):
+            let key = AnyHashable(newID)
+            if cancelInFlight {
+                effects.cancel(id: key)
+            }
+            execute(inner, id: key)
+        case .delay(let inner, let duration, let clock):
+            let wait = deadline(after: duration, on: clock)
+            let runner = self
+            effects.run(id: id) {
+                do {
+                    try await wait()
+                } catch {
+                    return  // cancelled while waiting
+                }
+                guard !Task.isCancelled else { return }
+                runner.execute(inner, id: id)
+            }
+        case .throttle(let inner, let throttleID, let interval, let clock, let latest):
+            let key = AnyHashable(throttleID)
+            if throttles.pending.keys.contains(key) {
+                if latest { throttles.pending[key] = inner }
+                return
+            }
+            throttles.pending[key] = .some(nil)
+            execute(inner, id: key)
+            waitForEndOfInterval(key, interval: interval, clock: clock)
+        }
+    }
+
+    /// Ends a throttling interval: runs the command kept for its end, if any, which starts the next.
+    private func waitForEndOfInterval(_ key: AnyHashable, interval: Duration, clock: any Clock<Duration>) {
+        let wait = deadline(after: interval, on: clock)
+        let runner = self
+        effects.run(id: key) {
+            do {
+                try await wait()
+            } catch {
+                return
+            }
+            let throttles = runner.throttles
+            guard !Task.isCancelled, let pending = throttles.pending[key] else { return }
+            guard let next = pending else {
+                throttles.pending[key] = nil
+                return
+            }
+            throttles.pending[key] = .some(nil)
+            runner.execute(next, id: key)
+            runner.waitForEndOfInterval(key, interval: interval, clock: clock)
+        }
+    }
+}
