@@ -54,21 +54,12 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private let writer: Writer<Persisted>
 
     private var getState: (@MainActor () -> State)?
-    /// When the store was created before the data was restored: its state then, and the actions
-    /// reduced since — for ``reducer(replayingOnto:)``.
-    private var replayBase: State?
-    private var actionsBeforeRestore: [any Action] = []
     private var dispatch: Dispatch?
-    private var hasLoaded = false
-    /// Whether the store's state holds what was stored: it was created from ``load(into:)``'s
-    /// result, or a ``Rehydrate`` was applied, or nothing was stored. Nothing is written before.
-    private var isRestored = false
-    /// The store existed before the data was loaded: its state must be rehydrated.
-    private var storeNeedsRehydration = false
-    /// The receipt of the ``Rehydrate`` action dispatched and not yet seen by the middleware.
-    private var awaitedRehydration: RehydrationReceipt?
-    /// Whether an action was reduced before the restore, so the merged state must be written.
-    private var changedBeforeRestore = false
+    /// Where the restore of the stored data is (see ``RestorePhase``). Saving is orthogonal to it:
+    /// `isDirty` (a change waits to be written), `writeLoop` (a write or its interval is under way),
+    /// `isPaused` and `blockedBy` (the user paused; an error stops saving) combine with any phase,
+    /// and a write happens only in ``RestorePhase/restored``.
+    private var phase = RestorePhase.notLoaded
     private var isDirty = false
     private var blockedBy: PersistenceError?
     private var writeLoop: Task<Void, Never>?
@@ -230,26 +221,25 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     ///
     /// - Parameter store: The store to restore into.
     public func restore(into store: Store<State>) async {
-        guard !hasLoaded, awaitedRehydration == nil else {
+        guard phase.canStartRestore else {
             // Restoring again would read the file again and undo changes not yet written: refused.
             report(.alreadyRestored(key: key))
             return
         }
         let outcome = await readInBackground()
         guard getState != nil else {
-            hasLoaded = true
+            phase = .loaded
             record(outcome)
             report(.middlewareMissing(key: key))
             return
         }
-        hasLoaded = true
         record(outcome)
         rehydrate(outcome) { action in store.dispatch(action) }
     }
 
     /// Whether the stored data was loaded (by ``load(into:)``, ``loadInBackground(into:)`` or
     /// ``restore(into:)``); nothing is written before.
-    public var isLoaded: Bool { hasLoaded }
+    public var isLoaded: Bool { phase.isLoaded }
 
     /// A reducer that applies this persister's ``Rehydrate`` **exactly**: it rebuilds the state
     /// from the store's state when it was created, with the restored value put in by `restore`,
@@ -372,17 +362,16 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     }
 
     private func apply(_ outcome: LoadOutcome, to initial: State) -> State {
-        hasLoaded = true
         record(outcome)
         var state = initial
         if case .loaded(let value) = outcome {
             restore(&state, value)
         }
-        if let dispatch, storeNeedsRehydration {
+        if let dispatch, case .storeBeforeLoad = phase {
             // The store already exists: the state returned here is not in it.
             rehydrate(outcome, dispatch: dispatch)
         } else {
-            isRestored = true
+            phase = .restored
             scheduleWrite()
         }
         return state
@@ -399,28 +388,33 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// Dispatches ``Rehydrate`` into the live store; the middleware sees it pass and checks that
     /// it was applied (``didPassRehydration(_:)``).
     private func rehydrate(_ outcome: LoadOutcome, dispatch: Dispatch) {
-        let receipt = RehydrationReceipt(
-            owner: ObjectIdentifier(self), replayBase: replayBase, replayActions: actionsBeforeRestore)
-        replayBase = nil
-        actionsBeforeRestore = []
+        let receipt: RehydrationReceipt
+        let changed: Bool
+        if case .storeBeforeLoad(let log) = phase {
+            receipt = RehydrationReceipt(
+                owner: ObjectIdentifier(self), replayBase: log.base, replayActions: log.actions)
+            changed = log.changed
+        } else {
+            receipt = RehydrationReceipt(owner: ObjectIdentifier(self))
+            changed = false
+        }
         var value: Persisted?
         if case .loaded(let loaded) = outcome { value = loaded }
-        awaitedRehydration = receipt
+        phase = .rehydrating(receipt, changedBefore: changed)
         dispatch(Rehydrate(key: key, value: value, receipt: receipt))
     }
 
-    private func didPassRehydration(_ receipt: RehydrationReceipt, hadValue: Bool) {
-        awaitedRehydration = nil
-        storeNeedsRehydration = false
+    private func didPassRehydration(_ receipt: RehydrationReceipt, changedBefore: Bool, hadValue: Bool) {
         if hadValue, !receipt.isApplied {
+            phase = .loaded
             let error = PersistenceError.rehydrationNotApplied(key: key)
             blockedBy = error
             report(error)
             return
         }
-        isRestored = true
+        phase = .restored
         // The restored state needs no write; a state merged with earlier changes does.
-        isDirty = changedBeforeRestore
+        isDirty = changedBefore
         scheduleWrite()
     }
 
@@ -432,9 +426,8 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         { [self] dispatch, getState in
             self.getState = getState
             self.dispatch = dispatch
-            if !self.hasLoaded {
-                self.storeNeedsRehydration = true
-                self.replayBase = getState()
+            if case .notLoaded = self.phase {
+                self.phase = .storeBeforeLoad(ReplayLog(base: getState()))
             }
             // A write held back by the interval is done by `waitForAll()` and `TestStore.finish()`,
             // and when the store is released: a pending change is never lost with the store. The
@@ -450,12 +443,19 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     }
 
     private func stateDidChange(_ action: any Action) {
-        if awaitedRehydration != nil, passedAwaitedRehydration(action) { return }
-        isDirty = true
-        if !isRestored {
-            changedBeforeRestore = true
-            if replayBase != nil { actionsBeforeRestore.append(action) }
+        switch phase {
+        case .restored:
+            break
+        case .rehydrating:
+            if passedAwaitedRehydration(action) { return }
+            phase.noteChangeBeforeRestore()
+        case .storeBeforeLoad(let log):
+            log.actions.append(action)
+            log.changed = true
+        case .notLoaded, .loaded:
+            break
         }
+        isDirty = true
         if writeLoop == nil { scheduleWrite() }
     }
 
@@ -464,23 +464,23 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// generic code, which the compiler would otherwise do for every action (75 ns per dispatch).
     @inline(never)
     private func passedAwaitedRehydration(_ action: any Action) -> Bool {
-        guard let awaited = awaitedRehydration, let rehydrate = action as? Rehydrate<Persisted>,
-            rehydrate.receipt === awaited
+        guard case .rehydrating(let awaited, let changedBefore) = phase,
+            let rehydrate = action as? Rehydrate<Persisted>, rehydrate.receipt === awaited
         else { return false }
-        didPassRehydration(awaited, hadValue: rehydrate.value != nil)
+        didPassRehydration(awaited, changedBefore: changedBefore, hadValue: rehydrate.value != nil)
         return true
     }
 
     /// Writes the latest state now if a change waits to be written and writing is allowed.
     func writePending() async {
-        guard isDirty, isRestored, !isPaused, blockedBy == nil, let getState else { return }
+        guard isDirty, phase.isRestored, !isPaused, blockedBy == nil, let getState else { return }
         isDirty = false
         _ = await write(project(getState()))
     }
 
     /// Starts the write loop if there is something to write and writing is allowed.
     private func scheduleWrite() {
-        guard writeLoop == nil, isDirty, isRestored, !isPaused, blockedBy == nil, getState != nil else { return }
+        guard writeLoop == nil, isDirty, phase.isRestored, !isPaused, blockedBy == nil, getState != nil else { return }
         writeLoop = Task { [weak self] in
             await self?.runWriteLoop()
         }
@@ -519,7 +519,7 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     ///   ``middleware``.
     public func flush() async throws {
         if let blockedBy { throw blockedBy }
-        guard hasLoaded, isRestored || !storeNeedsRehydration else { throw PersistenceError.notLoaded(key: key) }
+        guard phase.allowsFlush else { throw PersistenceError.notLoaded(key: key) }
         guard let getState else { throw PersistenceError.middlewareMissing(key: key) }
         isDirty = false
         if let error = await write(project(getState())) { throw error }
@@ -640,5 +640,76 @@ actor Writer<Persisted: Codable & Sendable> {
     func remove(sequence: UInt64) throws {
         try storage.remove(key)
         lastApplied = Swift.max(lastApplied, sequence)
+    }
+}
+
+/// Where a persister is in restoring the stored data. Nothing is written before ``restored``.
+///
+/// ```text
+/// notLoaded --load(into:)----------------------------------------------> restored
+///     |  middleware built first (the store exists)
+///     v
+/// storeBeforeLoad --load / restore--> rehydrating --Rehydrate applied--> restored
+///                                          |
+///                                          +--Rehydrate not applied--> loaded (saving blocked)
+/// notLoaded/storeBeforeLoad --restore(into:) with no middleware-----> loaded
+/// ```
+enum RestorePhase {
+    /// Nothing was read and no store uses the persister yet.
+    case notLoaded
+    /// The store was built before the data was read: its state then and the actions reduced since,
+    /// to replay onto the restored value (``Persister/reducer(replayingOnto:)``).
+    case storeBeforeLoad(ReplayLog)
+    /// The data was read and ``Rehydrate`` is on its way through the store; `changedBefore` tells
+    /// whether actions were reduced before the restore, so the merged state must be written.
+    case rehydrating(RehydrationReceipt, changedBefore: Bool)
+    /// The data was read but the store's state does not hold it (no middleware, or the
+    /// ``Rehydrate`` was not applied): nothing is written automatically.
+    case loaded
+    /// The store's state holds what was stored (or nothing was stored): changes are written.
+    case restored
+
+    /// Whether a restore may start: the data was not read yet.
+    var canStartRestore: Bool {
+        switch self {
+        case .notLoaded, .storeBeforeLoad: true
+        case .rehydrating, .loaded, .restored: false
+        }
+    }
+
+    /// Whether the data was read (``Persister/isLoaded``).
+    var isLoaded: Bool { !canStartRestore }
+
+    /// Whether the store's state holds the stored data, so changes are written.
+    var isRestored: Bool {
+        if case .restored = self { return true }
+        return false
+    }
+
+    /// Whether ``Persister/flush()`` may write: not while a store waits for its data.
+    var allowsFlush: Bool {
+        switch self {
+        case .loaded, .restored: true
+        case .notLoaded, .storeBeforeLoad, .rehydrating: false
+        }
+    }
+
+    /// Records that an action was reduced while the ``Rehydrate`` was on its way.
+    mutating func noteChangeBeforeRestore() {
+        if case .rehydrating(let receipt, _) = self {
+            self = .rehydrating(receipt, changedBefore: true)
+        }
+    }
+}
+
+/// The store's state when the persister's middleware was built, and what was reduced since,
+/// before the data was restored. A class, so that each action is appended in place.
+final class ReplayLog {
+    let base: Any
+    var actions: [any Action] = []
+    var changed = false
+
+    init(base: Any) {
+        self.base = base
     }
 }

@@ -136,18 +136,12 @@ final class ScopeRegistry {
 
     @inlinable
     static func find(_ keyPath: AnyKeyPath, in entries: [(keyPath: AnyKeyPath, object: AnyObject)]) -> AnyObject? {
-        for entry in entries where entry.keyPath === keyPath {
-            return entry.object
-        }
-        return entries.first { $0.keyPath == keyPath }?.object
+        KeyPathLookup.first(in: entries, at: keyPath, \.keyPath)?.object
     }
 
     /// The cached scope at `keyPath`, if anyone still holds it.
     func findScope(_ keyPath: AnyKeyPath) -> AnyObject? {
-        for entry in scopes where entry.keyPath === keyPath {
-            if let object = entry.object.value { return object }
-        }
-        return scopes.first { $0.keyPath == keyPath && $0.object.value != nil }?.object.value
+        KeyPathLookup.first(in: scopes, at: keyPath, \.keyPath) { $0.object.value != nil }?.object.value
     }
 
     /// Caches `scope`, dropping entries whose scope is gone.
@@ -244,7 +238,7 @@ final class MemberScope<Root, State>: ScopeSource {
 
     /// The key path from the store's state to `member`, composed once per member key path.
     func fromRoot<Value>(_ member: KeyPath<State, Value>) -> KeyPath<Root, Value> {
-        let entry = composed.first { $0.member === member } ?? composed.first { $0.member == member }
+        let entry = KeyPathLookup.first(in: composed, at: member, \.member)
         if let path = entry?.fromRoot as? KeyPath<Root, Value> {
             return path
         }

@@ -279,12 +279,7 @@ extension StoreCore {
         } else {
             let reader = MemberReader(keyPath)
             let box = LastValue(withPointer(to: state) { reader.read($0) })
-            channel = MemberChannel(keyPath: keyPath, box: box) { state in
-                let value = reader.read(state)
-                if value == box.value { return false }
-                box.value = value
-                return true
-            }
+            channel = MemberChannel(keyPath: keyPath, box: box) { state in box.replace(with: reader.read(state)) }
             machine.subscribers.add(channel)
             last = box
         }

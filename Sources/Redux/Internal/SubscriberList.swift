@@ -85,10 +85,7 @@ struct SubscriberList<State> {
     /// key path's identity, then by `==`.
     @inlinable
     func channel(for keyPath: AnyKeyPath) -> MemberChannel<State>? {
-        for channel in channels where channel.keyPath === keyPath {
-            return channel
-        }
-        return channels.first { $0.keyPath == keyPath }
+        KeyPathLookup.first(in: channels, at: keyPath, \.keyPath)
     }
 
     @usableFromInline
@@ -162,9 +159,24 @@ final class LastValue<Value> {
     }
 }
 
+// The "last value, compare, replace" step of every subscriber that delivers changes only, in one
+// place: key-path channels hold a value from the start; selectors start with none (`nil`).
+
+extension LastValue where Value: Equatable {
+    /// Keeps `value` when it differs from the last one (`==`); returns whether it did. A key-path
+    /// channel tells its subscribers only then.
+    @inlinable
+    func replace(with value: Value) -> Bool {
+        if self.value == value { return false }
+        self.value = value
+        return true
+    }
+}
+
 extension LastValue {
     /// Keeps `value` when it differs from the last one, or when there was none; returns whether it
-    /// did. A selector subscriber calls its observer only then.
+    /// did. A selector subscriber calls its observer only then. (Not the `Equatable` form above:
+    /// comparing through `Optional`'s `==` costs ~27 instructions more per subscriber.)
     @inlinable
     func replace<Wrapped: Equatable>(with value: Wrapped) -> Bool where Value == Wrapped? {
         if let last = self.value, last == value { return false }
