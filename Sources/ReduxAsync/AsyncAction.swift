@@ -27,7 +27,7 @@ import Redux
 ///   or set ``cancelsInFlight`` so each new one cancels the previous. When the store is released,
 ///   all its work is cancelled. Cancellation is never reported as a failure.
 /// - Errors: a thrown error becomes the action ``failureAction(for:)`` returns, or, when that is
-///   `nil`, goes to the middleware's error handler. Never dropped.
+///   `nil`, goes to the store's error handler (`Store(…, onError:)`). Never dropped.
 /// - Without the middleware: an async action that reaches the reducer without
 ///   ``asyncActionMiddleware()`` in a store of its `State` — none in the store, or the action
 ///   is typed for another state — starts no work; debug builds print a warning naming the
@@ -67,7 +67,7 @@ extension AsyncAction {
     /// Does not cancel work in flight.
     public var cancelsInFlight: Bool { false }
 
-    /// Hands every error to the middleware's error handler.
+    /// Hands every error to the store's error handler.
     public func failureAction(for error: any Error) -> (any Action)? { nil }
 
     /// Names ``asyncActionMiddleware()`` and the state of the store it must be in.
