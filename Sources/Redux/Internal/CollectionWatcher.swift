@@ -105,25 +105,7 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
         if isStructural {
             changed = structurallyChangedRows(old: old, new: new)
         }
-        let listChanged = isStructural && isStructureArmed
-        if listChanged {
-            isStructureArmed = false
-        }
-        for row in changed {
-            row.isArmed = false
-        }
-        armedRows -= changed.count
-        if armedRows > 0 || isStructureArmed, let member {
-            core.arm(member)
-        }
-        // Observer code last: an observer that reads a row again re-arms it with the new value.
-        for row in changed {
-            row.publishChange()
-        }
-        if listChanged {
-            core.registrar.willSet(core, keyPath: structureKeyPath)
-            core.registrar.didSet(core, keyPath: structureKeyPath)
-        }
+        publish(changed, listChanged: isStructural && isStructureArmed)
     }
 
     /// The observed rows whose element changed, was removed or moved, when identifiers changed.

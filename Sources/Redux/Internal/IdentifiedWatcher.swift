@@ -1,17 +1,54 @@
 import Observation
 
-/// What a ``RowScope`` reads its row through: the watcher of the list it belongs to.
+/// What a ``RowScope`` reads its row through: the watcher of the list it belongs to — a plain
+/// array's (``CollectionWatcher``) or an identified array's (``IdentifiedWatcher``).
 @MainActor
+@usableFromInline
 protocol RowWatching<Root, Element>: AnyObject {
     associatedtype Root
     associatedtype Element: Identifiable & Equatable where Element.ID: Sendable
     var core: StoreCore<Root> { get }
     /// The list's path from the store's state, for bindings' log lines.
     var pathPrefix: String? { get }
+    /// How many rows are armed: read by a view since they last changed.
+    var armedRows: Int { get set }
+    /// Whether the list's identifiers are observed (a `ForEach` over the row scopes).
+    var isStructureArmed: Bool { get set }
+    /// The store's tracked member for the list, armed while anything in it is observed.
+    var member: ObservedMember<Root>? { get }
+    /// Under which the list's observers are registered.
+    var structureKeyPath: KeyPath<StoreCore<Root>, Int> { get }
     /// The row's current element (remembered as its last known); its last value once removed.
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element
     /// Registers a dependency on the row and arms it.
     func observe(_ row: RowEntry<Root, Element>)
+}
+
+extension RowWatching {
+    /// The end of a reduction's check, the same for both watchers: disarms the `changed` rows and,
+    /// when `listChanged`, the list; keeps the store's member armed while anything is still observed;
+    /// then tells the observers — observer code last, since an observer that reads a row again
+    /// re-arms it with the new value.
+    @inlinable
+    func publish(_ changed: [RowEntry<Root, Element>], listChanged: Bool) {
+        if listChanged {
+            isStructureArmed = false
+        }
+        for row in changed {
+            row.isArmed = false
+        }
+        armedRows -= changed.count
+        if armedRows > 0 || isStructureArmed, let member {
+            core.arm(member)
+        }
+        for row in changed {
+            row.publishChange()
+        }
+        if listChanged {
+            core.registrar.willSet(core, keyPath: structureKeyPath)
+            core.registrar.didSet(core, keyPath: structureKeyPath)
+        }
+    }
 }
 
 extension CollectionWatcher: RowWatching {}
@@ -122,25 +159,7 @@ where Element.ID == ID {
                 }
             }
         }
-        let listChanged = isStructureArmed && list.structureVersion != lastStructureVersion
-        if listChanged {
-            isStructureArmed = false
-        }
-        for row in changed {
-            row.isArmed = false
-        }
-        armedRows -= changed.count
-        if armedRows > 0 || isStructureArmed, let member {
-            core.arm(member)
-        }
-        // Observer code last: an observer that reads a row again re-arms it with the new value.
-        for row in changed {
-            row.publishChange()
-        }
-        if listChanged {
-            core.registrar.willSet(core, keyPath: structureKeyPath)
-            core.registrar.didSet(core, keyPath: structureKeyPath)
-        }
+        publish(changed, listChanged: isStructureArmed && list.structureVersion != lastStructureVersion)
     }
 
     /// The row scope for `id`, or `nil` when no element has that identifier.
