@@ -339,6 +339,13 @@ public final class Effects {
         _ work: [any Sendable], in context: WorkContext, after action: any Action, storeState: Any.Type,
         dispatch: @escaping Dispatch
     ) {
+        // What the work sends reaches its element: wrapped once for all the items.
+        let send: Dispatch
+        if let wrap = context.wrap {
+            send = { action in dispatch(wrap(action)) }
+        } else {
+            send = dispatch
+        }
         func run(_ item: any Sendable) {
             guard let runnable = item as? any StoreRunnableWork else {
                 Diagnostics.warnOnce(
@@ -346,12 +353,6 @@ public final class Effects {
                     "swift-redux: warning: a reducer of a Store<\(storeState)> returned \(type(of: item)) (after "
                         + "\(type(of: action))), which is not work the store can run; it was dropped.")
                 return
-            }
-            let send: Dispatch
-            if let wrap = context.wrap {
-                send = { action in dispatch(wrap(action)) }
-            } else {
-                send = dispatch
             }
             withOwner(context.owner) {
                 runnable.start(WorkRun(effects: self, action: action, context: context, send: send))

@@ -2,10 +2,10 @@ import Redux
 
 extension Command: StoreRunnableWork {
     /// Runs the command for the store that its reducer belongs to: the store calls this after the
-    /// reduction, owned by the element whose reducer returned it.
+    /// reduction, with the element whose reducer returned it already the owner of what starts.
     @MainActor
     package func start(_ run: WorkRun) {
-        CommandRunner(run).execute(self, id: nil)
+        CommandRunner(run).perform(self, id: nil)
     }
 }
 
@@ -46,15 +46,17 @@ struct CommandRunner {
 
     var effects: Effects { run.effects }
 
-    /// Runs `command`; its asynchronous work is tracked under `id`, if any, and owned by the
-    /// element the command belongs to.
+    /// Runs `command` later, from a task (the end of a delay or of a throttling interval): makes the
+    /// element the command belongs to the owner of what it starts again, then performs it.
     func execute(_ command: Command, id: AnyHashable?) {
         effects.withOwner(run.context.owner) {
             perform(command, id: id)
         }
     }
 
-    private func perform(_ command: Command, id: AnyHashable?) {
+    /// Runs `command` now, while the element it belongs to owns what starts; its asynchronous work
+    /// is tracked under `id`, if any.
+    func perform(_ command: Command, id: AnyHashable?) {
         guard let operation = command.operation else { return }
         switch operation {
         case .send(let sent):
@@ -77,7 +79,7 @@ struct CommandRunner {
             }
         case .merge(let commands):
             for command in commands {
-                execute(command, id: id)
+                perform(command, id: id)
             }
         case .cancel(let cancelled):
             let key = AnyHashable(cancelled)
@@ -88,7 +90,7 @@ struct CommandRunner {
             if cancelInFlight {
                 effects.cancel(id: key)
             }
-            execute(inner, id: key)
+            perform(inner, id: key)
         case .delay(let inner, let duration, let clock):
             let wait = deadline(after: duration, on: clock)
             let runner = self
@@ -108,7 +110,7 @@ struct CommandRunner {
                 return
             }
             throttles.pending[key] = .some(nil)
-            execute(inner, id: key)
+            perform(inner, id: key)
             waitForEndOfInterval(key, interval: interval, clock: clock)
         }
     }

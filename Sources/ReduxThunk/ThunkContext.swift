@@ -16,12 +16,22 @@ public struct ThunkContext<State, Extra: Sendable> {
     /// a cancelled run (to be told it is cancelled).
     let storeDispatch: Dispatch
 
-    @usableFromInline
     init(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, extra: Extra) {
         self.dispatch = dispatch
         self.storeDispatch = dispatch
         self.getState = getState
         self.extra = extra
+    }
+
+    /// The context of a thunk that the middleware of a store with `effects` runs: its extra is the
+    /// store's dependencies.
+    ///
+    /// - Throws: `DependenciesMismatch` naming `thunk` when they are not an `Extra`.
+    init(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, effects: Effects, thunk: any Action)
+        throws
+    {
+        let extra = try effects.dependencies(as: Extra.self, for: "\(type(of: thunk))")
+        self.init(dispatch: dispatch, getState: getState, extra: extra)
     }
 
     private init(guarding context: ThunkContext) {

@@ -76,14 +76,11 @@ extension Thunk: StoreThunk {
     @MainActor
     @usableFromInline
     func start(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, effects: Effects) {
-        let extra: Extra
         do {
-            extra = try effects.dependencies(as: Extra.self, for: "\(Self.self)")
+            body(try ThunkContext(dispatch: dispatch, getState: getState, effects: effects, thunk: self))
         } catch {
             effects.report(error, for: self)
-            return
         }
-        body(ThunkContext(dispatch: dispatch, getState: getState, extra: extra))
     }
 }
 
@@ -143,15 +140,15 @@ extension Store {
     }
 }
 
-/// Type-erases ``AsyncThunk`` over its value, so the middleware recognises every async thunk for
-/// its state and extra types.
+/// Type-erases ``AsyncThunk`` over its extra and value types, so the middleware recognises every
+/// async thunk for its state type.
 extension AsyncThunk: StoreThunk {
     @MainActor
     @usableFromInline
     func start(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> State, effects: Effects) {
-        let extra: Extra
+        let context: ThunkContext<State, Extra>
         do {
-            extra = try effects.dependencies(as: Extra.self, for: "\(Self.self)")
+            context = try ThunkContext(dispatch: dispatch, getState: getState, effects: effects, thunk: self)
         } catch {
             if let reporter {
                 reporter.failure = error
@@ -160,7 +157,6 @@ extension AsyncThunk: StoreThunk {
             }
             return
         }
-        let context = ThunkContext(dispatch: dispatch, getState: getState, extra: extra)
         let requestID = RequestIDs.next()
         if let prepare, !prepare(context, requestID) {
             reporter?.skipped = true
