@@ -396,6 +396,37 @@ public final class Effects {
         withExtendedLifetime(attached) {}
     }
 
+    /// What the store's middleware factories asked to be told of every reduced action
+    /// (``observeReductions(_:)``), as one closure; the store takes it once its pipeline is built.
+    /// A closure, not an array of them: a closure taken out of an array is wrapped in
+    /// reabstraction thunks, ~40 instructions a call.
+    private var reductionObserver: (@MainActor (any Action) -> Void)?
+
+    /// Has `observer` called with each action right after the store's reducer ran, before
+    /// observers and subscribers are told — whatever the middleware did with it on the way: what a
+    /// recorder keeps is exactly what was reduced. For a middleware factory to call while it runs
+    /// (``current``); the store stops calling it when released.
+    ///
+    /// - Parameter observer: Called on the main actor with each reduced action, after those
+    ///   registered before it.
+    package func observeReductions(_ observer: @escaping @MainActor (any Action) -> Void) {
+        if let earlier = reductionObserver {
+            reductionObserver = { action in
+                earlier(action)
+                observer(action)
+            }
+        } else {
+            reductionObserver = observer
+        }
+    }
+
+    /// The observers to call after each reduction, as one closure; `nil` when there are none.
+    @usableFromInline
+    package func takeReductionObservers() -> (@MainActor (any Action) -> Void)? {
+        defer { reductionObserver = nil }
+        return reductionObserver
+    }
+
     /// Makes `effects` the ``current`` registry while `body` runs.
     @usableFromInline
     static func withCurrent<T>(_ effects: Effects, _ body: () -> T) -> T {

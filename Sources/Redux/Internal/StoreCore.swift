@@ -90,6 +90,11 @@ struct Machine<State> {
     /// nobody depends on the whole state, and a reduction skips the registrar's `willSet`/`didSet` —
     /// a lock and a lookup each.
     @usableFromInline var isStateObserved = false
+    /// Told of each action right after the reducer ran, when a middleware factory asked for it
+    /// (``Effects/observeReductions(_:)``: ReduxHistory's recorder); `nil` for most stores, which
+    /// then pay one test per dispatch.
+    @usableFromInline var reductionObserver: @MainActor (any Action) -> Void = { _ in }
+    @usableFromInline var observesReductions = false
     @usableFromInline var subscribers = SubscriberList<State>()
     @usableFromInline var members = MemberTracker<State>()
     @usableFromInline nonisolated init() {}
@@ -103,9 +108,13 @@ extension StoreCore {
         if !middleware.isEmpty {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state }
-            let reduceAtEnd: Dispatch = { action in self.reduce(action) }
+            let reduceAtEnd: Dispatch = { action in self.reduce(action, throughPipeline: true) }
             machine.head = Effects.withCurrent(effects) {
                 buildChain(middleware, dispatch: dispatch, getState: getState, end: reduceAtEnd)
+            }
+            if let observer = effects.takeReductionObservers() {
+                machine.reductionObserver = observer
+                machine.observesReductions = true
             }
         }
         if machine.rules.finishSetup() {
@@ -121,13 +130,16 @@ extension StoreCore {
         // runs arbitrary deinitializers, which may call back into the core.
         let head = machine.head
         machine.head = nil
+        let reductionObserver = machine.reductionObserver
+        machine.reductionObserver = { _ in }
+        machine.observesReductions = false
         let rules = machine.rules
         machine.rules = DispatchRules()
         let observers = machine.subscribers.removeAll()
         let members = machine.members
         machine.members = MemberTracker()
         let scopes = scopes.removeAll()
-        withExtendedLifetime((head, rules, observers, members, scopes)) {}
+        withExtendedLifetime((head, reductionObserver, rules, observers, members, scopes)) {}
     }
 
     @inlinable
@@ -137,7 +149,7 @@ extension StoreCore {
         if let head = machine.head {
             head(action)
         } else {
-            reduce(action)
+            reduce(action, throughPipeline: false)
         }
         if machine.rules.leaveDispatch() {
             drain()
@@ -147,9 +159,13 @@ extension StoreCore {
     /// The final dispatch: reduces, then tells observers and subscribers. Always inlined into
     /// `dispatch`, so a dispatch without middleware is one specialised function with no inner call,
     /// whatever the caller's inliner decides.
+    ///
+    /// `throughPipeline` is `false` where the store has no middleware, so that no reduction
+    /// observer can have been installed (only a middleware factory installs one): the constant
+    /// removes the test from a store without middleware.
     @inlinable
     @inline(__always)
-    func reduce(_ action: any Action) {
+    func reduce(_ action: any Action, throughPipeline: Bool) {
         if released.isSet || !machine.rules.beginReduction(action) { return }
         if machine.isStateObserved {
             // Observation is one-shot: this change ends every current tracking of the whole state,
@@ -169,6 +185,9 @@ extension StoreCore {
         #if DEBUG
             Diagnostics.checkReachedReducer(action, storeState: State.self)
         #endif
+        if throughPipeline, machine.observesReductions {
+            machine.reductionObserver(action)
+        }
         if machine.members.hasArmedMembers {
             publishMemberChanges()
         }
@@ -223,10 +242,10 @@ extension StoreCore {
                 if let head = machine.head {
                     head(action)
                 } else {
-                    reduce(action)
+                    reduce(action, throughPipeline: false)
                 }
             case .reduce(let action):
-                reduce(action)
+                reduce(action, throughPipeline: true)
             }
             machine.rules.leaveDrainedDispatch()
         }
