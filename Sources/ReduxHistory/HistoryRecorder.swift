@@ -22,18 +22,21 @@ import Redux
 ///   date, and the state every `snapshotEvery` steps (a copy of the value: while the recording
 ///   holds a snapshot, the reducer's next write to a collection in it copies that collection once).
 ///   Encoding happens in ``Recording/encoded(redactingState:maximumBytes:)``. `redux-bench`'s
-///   `history, recording` scenario measures the stage against a pass-through middleware, and
-///   `.ci/perf-guard` holds it under 1.5×.
-/// - **Bounds.** At most `limit` steps are kept (plus those up to the next snapshot): the oldest go
-///   first, a whole snapshot interval at a time, so the recording always starts at a known state;
-///   ``Recording/droppedSteps`` says how many went.
+///   `history, recording` scenario measures it: 2.45× a pass-through middleware (the goal, 1.5×,
+///   is not met; docs/history.md says where it goes), held by `.ci/perf-guard`.
+/// - **Bounds.** A recording holds at most `limit` steps (plus those up to the next snapshot): the
+///   oldest go first, a whole snapshot interval at a time, so the recording always starts at a
+///   known state; ``Recording/droppedSteps`` says how many went. Memory holds at most about
+///   1.5 × `limit` steps (plus a snapshot interval).
 /// - **Redaction.** `redact` sees every action before it is kept: return it, a copy with secrets
 ///   cleared, or `nil` to keep only its type name (marked not replayable). States are redacted when
 ///   exported.
-/// - **Pause.** ``isPaused`` stops recording; time travel pauses it while a past state is shown.
+/// - **Pause.** ``isPaused`` stops recording; time travel pauses it while a past state is shown. A
+///   recording has no gaps: resuming after actions were reduced meanwhile (or at a past state) adds
+///   a step that says so and carries the state recording resumed from.
 ///
-/// Put the middleware last, as the logger: it records exactly what reaches the reducer.
-/// Wrap the reducer with ``reducer(_:)`` for time travel.
+/// The middleware records exactly what the reducer ran, wherever it is in the list (the store tells
+/// it of each reduction). Wrap the reducer with ``reducer(_:)`` for time travel.
 @MainActor
 public final class HistoryRecorder<State: Sendable> {
     /// The most steps kept.
@@ -45,37 +48,93 @@ public final class HistoryRecorder<State: Sendable> {
 
     private var initialState: State?
     /// The steps as recorded, not generic over `State` (generic storage cost a metadata lookup per
-    /// dispatch); the state snapshots boxed, once per `snapshotEvery` steps. Between `limit` and
-    /// twice `limit` of them are kept, so dropping the oldest costs O(1) per step; ``recording``
-    /// shows the last `limit` (from a snapshot).
+    /// dispatch), in chunks that end where a snapshot is taken: `current` is appended to, `older`
+    /// holds the full chunks, oldest first. Dropping the oldest steps releases whole chunks — no
+    /// step is moved (shifting one array of steps cost ~70 instructions a step, amortized). Indices
+    /// are consecutive: a step's index is its chunk's `firstIndex` plus its position.
     /// Unchecked in release builds, like the store's state: the dynamic exclusivity check cost ~120
     /// instructions a step (all accesses are on the main actor; debug builds keep the check).
     #if DEBUG
-        private var raw: [RawStep] = []
+        private var current: [RawStep] = []
         private var nextIndex = 0
+        private var untilSnapshot: Int
     #else
-        @exclusivity(unchecked) private var raw: [RawStep] = []
+        @exclusivity(unchecked) private var current: [RawStep] = []
         @exclusivity(unchecked) private var nextIndex = 0
+        /// Steps to record before the next snapshot (a countdown: cheaper than a remainder).
+        @exclusivity(unchecked) private var untilSnapshot: Int
     #endif
-    /// The state after the steps whose index ends an interval, boxed, by step index.
-    private var snapshots: [Int: Any] = [:]
+    /// The index of `current`'s first step.
+    private var currentFirstIndex = 0
+    /// The full chunks, oldest first, and how many steps they hold.
+    private var older: [StepChunk] = []
+    private var olderCount = 0
+    /// How many steps a chunk holds at least before it ends (at the next snapshot): a quarter of
+    /// `limit`, so between `limit` and about 1.5 × `limit` steps are held (plus a snapshot interval).
+    private let chunkSteps: Int
+    /// The states kept, by ascending step index: every `snapshotEvery` steps (an array, appended
+    /// once per interval: a dictionary cost ~60 instructions a step in inserts and filtering).
+    private var snapshots: [Snapshot] = []
     private var droppedSteps = 0
+    /// The steps that mark a pause (``resumed()``): their states are recorded, not derived, and
+    /// skipping an earlier step keeps them.
+    private var gapIndices: Set<Int> = []
     /// Steps skipped by time travel (their actions are not reduced in the recomputed states).
     private var skipped: Set<Int> = []
     /// The state shown while travelling: the index of the step it follows (`nil`: the latest).
     public private(set) var travelledTo: Int?
     private var dispatch: Dispatch?
+    private var getState: (@MainActor () -> State)?
     private let reduceAgain: Reducer<State>?
 
-    /// Whether recording is paused (nothing is recorded meanwhile).
+    /// Whether recording is paused (nothing is recorded meanwhile). Setting it back to `false`
+    /// after actions were reduced, or while time travel shows a past state, adds a
+    /// `RecordingPaused` step that carries the state recording resumes from.
     public var isPaused: Bool {
         get { flags.contains(.paused) }
-        set { if newValue { flags.insert(.paused) } else { flags.remove(.paused) } }
+        set {
+            if newValue {
+                flags.insert(.paused)
+            } else if flags.contains(.paused) {
+                flags.remove(.paused)
+                resumed()
+            }
+        }
     }
 
-    /// What the recording middleware checks on every action, in one unchecked field (see ``raw``):
-    /// paused, travelling (the state time travel computed is being dispatched, not recorded), and
-    /// started (the start state was taken — a flag, so the hot path never touches `State`).
+    /// Actions the store reduced while recording was paused (time travel's own not counted).
+    private var missedWhilePaused = 0
+
+    /// Recording resumes: a recording has no gaps. With nothing recorded yet, it starts at the
+    /// state it resumes from; when actions were reduced while paused, or a past state is shown, a
+    /// step marks the gap and carries the state recording resumes from — replay reports the step
+    /// as not replayed and goes on from that state, time travel recomputes from it.
+    private func resumed() {
+        defer {
+            missedWhilePaused = 0
+            travelledTo = nil
+        }
+        guard let getState else { return }
+        if olderCount + current.count == 0 {
+            initialState = getState()
+            return
+        }
+        guard missedWhilePaused > 0 || travelledTo != nil else { return }
+        var reason = "recording was paused"
+        if missedWhilePaused > 0 {
+            reason += ": \(missedWhilePaused) action\(missedWhilePaused == 1 ? " was" : "s were") reduced meanwhile"
+        }
+        if let shown = travelledTo {
+            reason += "; it resumed at the state shown after step \(shown)"
+        }
+        reason += ". The state it resumed from is recorded here"
+        untilSnapshot = 1  // the gap's step carries the state
+        gapIndices.insert(nextIndex)
+        append(RawStep(date: date(), action: RecordingPaused(reason: reason)))
+    }
+
+    /// What the recorder checks on every reduced action, in one unchecked field (see ``current``):
+    /// paused, and travelling (the state time travel computed is being dispatched, not recorded).
     #if DEBUG
         private var flags: RecorderFlags = []
     #else
@@ -105,54 +164,88 @@ public final class HistoryRecorder<State: Sendable> {
     ) {
         self.limit = max(limit, 1)
         self.snapshotEvery = max(snapshotEvery, 1)
+        self.chunkSteps = max(self.limit / 4, 1)
+        self.untilSnapshot = self.snapshotEvery
         self.reduceAgain = reducer
         self.redact = redact
         self.now = now
     }
 
-    /// The middleware that records; put it last.
+    /// The middleware that records: wherever it is in the list, it keeps the actions the store's
+    /// reducer ran, right after each reduction (a middleware before it may drop or replace an
+    /// action; what is kept is what was reduced). Built by a store, it adds no stage to the
+    /// pipeline: it asks the store to tell it of each reduced action. Built by hand, outside a
+    /// store's initializer, it is a stage that records what comes back from `next`.
     public var middleware: Middleware<State> {
         { [self] dispatch, getState in
             self.dispatch = dispatch
+            self.getState = getState
+            self.initialState = getState()
+            if let effects = Effects.current {
+                effects.observeReductions { action in self.reduced(action) }
+                return { next in next }
+            }
             return { next in
                 { action in
-                    let flags = self.flags
-                    if !flags.isDisjoint(with: [.paused, .travelling]) {
-                        next(action)
-                        return
-                    }
-                    if !flags.contains(.started) {
-                        self.start(getState())
-                    }
                     next(action)
-                    let index = self.nextIndex
-                    self.nextIndex += 1
-                    if (index + 1).isMultiple(of: self.snapshotEvery) {
-                        self.snapshots[index] = getState()
-                    }
-                    self.record(action, index: index)
+                    self.reduced(action)
                 }
             }
         }
     }
 
-    private func start(_ state: State) {
-        initialState = state
-        flags.insert(.started)
+    /// Records `action`, which the store just reduced, unless recording is paused or the action
+    /// is time travel's own.
+    private func reduced(_ action: any Action) {
+        if flags.isEmpty {
+            record(action)
+        } else if flags == .paused {
+            missedWhilePaused &+= 1
+        }
     }
 
-    private func record(_ action: any Action, index: Int) {
-        let date = now.map { $0().timeIntervalSince1970 } ?? Self.realTime()
+    @inline(__always)
+    private func record(_ action: any Action) {
         if let redact {
-            let kept = redact(action)
-            raw.append(
-                RawStep(index: index, date: date, action: kept, redactedType: kept == nil ? type(of: action) : nil))
+            append(RawStep(date: date(), action: redact(action) ?? Redacted(type: type(of: action))))
         } else {
-            raw.append(RawStep(index: index, date: date, action: action, redactedType: nil))
+            append(RawStep(date: date(), action: action))
         }
-        if raw.count >= 2 * limit + snapshotEvery {
-            dropOldest()
+    }
+
+    /// Now, in seconds since 1970.
+    @inline(__always)
+    private func date() -> Double {
+        now.map { $0().timeIntervalSince1970 } ?? Self.realTime()
+    }
+
+    /// Keeps `step` as the next one, and the state after it when an interval ends. The step is
+    /// consumed: borrowed, it was copied into the array and the original destroyed (its action's
+    /// existential copied and destroyed once more, ~40 instructions a step).
+    @inline(__always)
+    private func append(_ step: consuming RawStep) {
+        current.append(step)
+        let index = nextIndex
+        nextIndex = index &+ 1
+        untilSnapshot &-= 1
+        if untilSnapshot == 0 {
+            untilSnapshot = snapshotEvery
+            takeSnapshot(after: index)
         }
+    }
+
+    /// Keeps the state after step `index`, ends the chunk when it is long enough, and drops the
+    /// oldest chunks beyond `limit` (once per snapshot interval).
+    private func takeSnapshot(after index: Int) {
+        guard let getState else { return }
+        snapshots.append(Snapshot(index: index, state: getState()))
+        guard current.count >= chunkSteps else { return }
+        older.append(StepChunk(firstIndex: currentFirstIndex, steps: current))
+        olderCount += current.count
+        current = []
+        current.reserveCapacity(chunkSteps + snapshotEvery)
+        currentFirstIndex = nextIndex
+        dropOldest()
     }
 
     /// Seconds since 1970 from the real-time clock.
@@ -162,65 +255,114 @@ public final class HistoryRecorder<State: Sendable> {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// The position of the first kept snapshot at or after `position`.
-    private func snapshot(atOrAfter position: Int) -> Int? {
-        var candidate = max(position, 0)
-        while candidate < raw.count {
-            // Snapshots are where the interval falls (unless time travel cleared them): test the
-            // index first, which needs no lookup.
-            let index = raw[candidate].index
-            if (index + 1).isMultiple(of: snapshotEvery), snapshots[index] != nil {
-                return candidate
-            }
-            candidate += 1
-        }
-        return nil
+    /// The steps kept, oldest first, and the index of the first (cold paths: export and travel).
+    private var kept: (firstIndex: Int, steps: [RawStep]) {
+        guard let first = older.first else { return (currentFirstIndex, current) }
+        var steps: [RawStep] = []
+        steps.reserveCapacity(olderCount + current.count)
+        for chunk in older { steps += chunk.steps }
+        steps += current
+        return (first.firstIndex, steps)
     }
 
-    /// Drops the oldest steps, up to the first snapshot past the excess, which becomes the start.
+    /// How many steps are held, in memory (tests read it: at most about 1.5 × `limit`, plus a
+    /// snapshot interval).
+    var heldSteps: Int { olderCount + current.count }
+
+    /// The index of the last step kept, if any.
+    private var lastIndex: Int? { olderCount + current.count > 0 ? nextIndex - 1 : nil }
+
+    /// The index of the first step kept, if any.
+    private var firstIndex: Int? { olderCount + current.count > 0 ? older.first?.firstIndex ?? currentFirstIndex : nil }
+
+    /// The state kept after step `index`, if one is.
+    private func snapshot(after index: Int) -> State? {
+        var low = 0
+        var high = snapshots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if snapshots[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        guard low < snapshots.count, snapshots[low].index == index else { return nil }
+        return snapshots[low].state as? State
+    }
+
+    /// The first kept snapshot after a step at or after `index`.
+    private func snapshot(atOrAfter index: Int) -> Snapshot? {
+        snapshots.first { $0.index >= index }
+    }
+
+    /// Drops the oldest chunks while the others hold `limit` steps; the state after a dropped
+    /// chunk's last step becomes the start.
     private func dropOldest() {
-        guard let cut = snapshot(atOrAfter: raw.count - limit - 1),
-            let state = snapshots[raw[cut].index] as? State
-        else { return }
-        initialState = state
-        droppedSteps += cut + 1
-        let lastDropped = raw[cut].index
-        raw.removeFirst(cut + 1)
-        snapshots = snapshots.filter { $0.key > lastDropped }
+        while let oldest = older.first, olderCount - oldest.steps.count >= limit {
+            let last = oldest.firstIndex + oldest.steps.count - 1
+            // A chunk ends at a snapshot, unless time travel's skipping cleared it: recompute it then.
+            guard let state = snapshot(after: last) ?? state(after: last) else { return }
+            initialState = state
+            droppedSteps += oldest.steps.count
+            olderCount -= oldest.steps.count
+            older.removeFirst()
+            // A loop, not `firstIndex(where:)`: the closure, isolated to the main actor, checked
+            // the executor for each snapshot.
+            var gone = 0
+            while gone < snapshots.count, snapshots[gone].index <= last { gone += 1 }
+            snapshots.removeFirst(gone)
+            if !gapIndices.isEmpty { gapIndices = gapIndices.filter { $0 > last } }
+        }
     }
 
     /// What was recorded so far.
     public var recording: Recording<State>? {
         guard let initialState else { return nil }
+        let (firstIndex, steps) = kept
         // Keep at most `limit` steps (and those up to the next snapshot), starting at a known state.
         var start = initialState
         var first = 0
-        if raw.count > limit + snapshotEvery, let cut = snapshot(atOrAfter: raw.count - limit - 1),
-            let state = snapshots[raw[cut].index] as? State
+        if steps.count > limit + snapshotEvery,
+            let cut = snapshot(atOrAfter: firstIndex + steps.count - limit - 1),
+            let state = cut.state as? State
         {
             start = state
-            first = cut + 1
+            first = cut.index - firstIndex + 1
         }
-        return Recording(initialState: start, steps: steps(from: first), droppedSteps: droppedSteps + first)
+        return Recording(
+            initialState: start,
+            steps: steps[first...].indices.map { position in
+                self.step(steps[position], index: firstIndex + position)
+            },
+            droppedSteps: droppedSteps + first)
     }
 
-    /// The recorded steps from position `first`, as ``Recording/Step``s.
-    private func steps(from first: Int = 0) -> [Recording<State>.Step] {
-        raw[first...].map { step in
-            Recording<State>.Step(
-                index: step.index, date: Date(timeIntervalSince1970: step.date), action: step.action,
-                type: step.action.map { type(of: $0) } ?? step.redactedType ?? RedactedAction.self,
-                state: snapshots[step.index] as? State, problem: step.action == nil ? "redacted" : nil)
+    /// A kept step as a ``Recording/Step``.
+    private func step(_ step: RawStep, index: Int) -> Recording<State>.Step {
+        let state = snapshot(after: index)
+        let date = Date(timeIntervalSince1970: step.date)
+        if let redacted = step.action as? Redacted {
+            return .init(index: index, date: date, action: nil, type: redacted.type, state: state, problem: "redacted")
         }
+        if let gap = step.action as? RecordingPaused {
+            return .init(
+                index: index, date: date, action: nil, type: RecordingPaused.self, state: state, problem: gap.reason)
+        }
+        return .init(
+            index: index, date: date, action: step.action, type: type(of: step.action), state: state, problem: nil)
     }
 
-    /// Forgets everything recorded; the next action starts a new recording.
+    /// Forgets everything recorded: a new recording starts at the store's current state, its steps
+    /// numbered from 0 again (as Redux DevTools numbers actions again after a commit).
     public func clear() {
-        initialState = nil
-        flags.remove(.started)
-        raw = []
-        snapshots = [:]
+        initialState = getState?()
+        current = []
+        nextIndex = 0
+        untilSnapshot = snapshotEvery
+        currentFirstIndex = 0
+        older = []
+        olderCount = 0
+        snapshots = []
         droppedSteps = 0
+        gapIndices = []
+        missedWhilePaused = 0
         skipped = []
         travelledTo = nil
     }
@@ -247,18 +389,21 @@ public final class HistoryRecorder<State: Sendable> {
     /// - Parameter index: A step's ``Recording/Step/index``, or `-1`.
     public func jump(to index: Int) {
         guard let state = state(after: index) else { return }
-        let latest = raw.last?.index
-        travelledTo = index == latest ? nil : index
-        isPaused = travelledTo != nil
-        flags.insert(.travelling)
+        travelledTo = index == lastIndex ? nil : index
+        flags.insert([.travelling, .paused])
         dispatch?(TravelTo(state: state))
         flags.remove(.travelling)
+        if travelledTo == nil {
+            // The latest state is shown again: what was reduced meanwhile was travelled away from.
+            flags.remove(.paused)
+            missedWhilePaused = 0
+        }
     }
 
     /// Shows the state one step earlier.
     public func stepBack() {
-        let current = travelledTo ?? raw.last?.index ?? -1
-        jump(to: max(current - 1, (raw.first?.index ?? 0) - 1))
+        let shown = travelledTo ?? lastIndex ?? -1
+        jump(to: max(shown - 1, (firstIndex ?? 0) - 1))
     }
 
     /// Shows the state one step later.
@@ -277,8 +422,8 @@ public final class HistoryRecorder<State: Sendable> {
             skipped.insert(index)
         }
         // Snapshots after the skipped step no longer hold: they are recomputed on demand.
-        snapshots = snapshots.filter { $0.key < index }
-        jump(to: travelledTo ?? raw.last?.index ?? -1)
+        snapshots.removeAll { $0.index >= index && !gapIndices.contains($0.index) }
+        jump(to: travelledTo ?? lastIndex ?? -1)
     }
 
     /// Whether step `index` is skipped.
@@ -289,16 +434,15 @@ public final class HistoryRecorder<State: Sendable> {
     /// Makes the state shown the start of the history: earlier steps are forgotten, later ones too
     /// when travelling, and recording resumes.
     public func commit() {
-        let shown = state(after: travelledTo ?? raw.last?.index ?? -1)
+        let shown = state(after: travelledTo ?? lastIndex ?? -1)
         clear()
-        initialState = shown
-        if shown != nil { flags.insert(.started) }
+        if shown != nil { initialState = shown }
         isPaused = false
     }
 
     /// Resumes recording, showing the latest state again.
     public func resume() {
-        if travelledTo != nil, let last = raw.last?.index {
+        if travelledTo != nil, let last = lastIndex {
             jump(to: last)
         }
         isPaused = false
@@ -307,13 +451,12 @@ public final class HistoryRecorder<State: Sendable> {
     /// The state after step `index`, recomputed from the nearest kept state at or before it.
     func state(after index: Int) -> State? {
         guard var state = initialState else { return nil }
-        guard let last = raw.lastIndex(where: { $0.index <= index }) else { return state }
-        var start = 0
-        if let snapshot = raw[...last].lastIndex(where: { snapshots[$0.index] != nil }),
-            let kept = snapshots[raw[snapshot].index] as? State
-        {
+        guard let first = firstIndex, index >= first else { return state }
+        let last = min(index, nextIndex - 1)
+        var start = first
+        if let snapshot = snapshots.last(where: { $0.index <= last }), let kept = snapshot.state as? State {
             state = kept
-            start = snapshot + 1
+            start = snapshot.index + 1
         }
         guard start <= last else { return state }
         guard let reducer = reduceAgain else {
@@ -324,8 +467,10 @@ public final class HistoryRecorder<State: Sendable> {
                     + "or snapshotEvery: 1 to keep every state.")
             return nil
         }
-        for step in raw[start...last] where !skipped.contains(step.index) {
-            guard let action = step.action else { continue }
+        let steps = kept.steps
+        for index in start...last where !skipped.contains(index) {
+            let action = steps[index - first].action
+            if action is Redacted || action is RecordingPaused { continue }
             var work = ReducerWork()
             reducer.reduce(&state, action, work: &work)
             recomputations += 1
@@ -334,18 +479,37 @@ public final class HistoryRecorder<State: Sendable> {
     }
 }
 
-/// A recorded step as kept while recording: not generic (the snapshots are apart).
+/// A recorded step as kept while recording: not generic (the snapshots are apart); its index is
+/// its position in its chunk plus the chunk's first index.
 private struct RawStep {
-    let index: Int
     /// Seconds since 1970.
     let date: Double
-    let action: (any Action)?
-    /// The type of an action redaction removed.
-    let redactedType: (any Action.Type)?
+    /// The action, or ``Redacted`` for one redaction removed.
+    let action: any Action
 }
 
-/// Stands for an action whose type is unknown.
-private struct RedactedAction: Action {}
+/// Steps recorded one after the other, from `firstIndex`.
+private struct StepChunk {
+    let firstIndex: Int
+    let steps: [RawStep]
+}
+
+/// The state after step `index`, boxed.
+private struct Snapshot {
+    let index: Int
+    let state: Any
+}
+
+/// Stands in a ``RawStep`` for an action redaction removed: only its type is kept.
+private struct Redacted: Action {
+    let type: any Action.Type
+}
+
+/// Marks where recording was paused and resumed (``HistoryRecorder/isPaused``): not replayable;
+/// the step carries the state recording resumed from.
+struct RecordingPaused: Action {
+    let reason: String
+}
 
 /// Replaces a store's state with one time travel computed (``HistoryRecorder/reducer(_:)``).
 struct TravelTo<State: Sendable>: Action {
@@ -357,5 +521,4 @@ private struct RecorderFlags: OptionSet {
     let rawValue: UInt8
     static let paused = RecorderFlags(rawValue: 1)
     static let travelling = RecorderFlags(rawValue: 2)
-    static let started = RecorderFlags(rawValue: 4)
 }

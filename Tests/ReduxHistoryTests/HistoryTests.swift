@@ -91,7 +91,7 @@ struct RecordingTests {
         #expect(recording.replay(with: todoReducer()).isFaithful)
     }
 
-    @Test func pausedRecordingKeepsNothingAndRedactionHidesSecrets() throws {
+    @Test func aPauseIsAStepThatCarriesTheStateAndRedactionHidesSecrets() throws {
         let recorder = HistoryRecorder<TodoState>(redact: { action in
             if action is Login { return nil }
             return action
@@ -103,15 +103,142 @@ struct RecordingTests {
         recorder.isPaused = false
         store.dispatch(Login(password: "hunter2"))
         let recording = try #require(recorder.recording)
-        #expect(recording.steps.map(\.typeName) == ["AddTodo", "Login"])
-        #expect(recording.steps[1].problem == "redacted")
-        #expect(!recording.steps[1].description.contains("hunter2"))
+        #expect(recording.steps.map(\.typeName) == ["AddTodo", "RecordingPaused", "Login"])
+        #expect(recording.steps[1].problem?.contains("1 action was reduced meanwhile") == true)
+        #expect(recording.steps[1].state?.todos.map(\.title) == ["a", "not recorded"])
+        #expect(recording.steps[2].problem == "redacted")
+        #expect(!recording.steps[2].description.contains("hunter2"))
+        // Replay says what it could not replay and goes on from the state the pause step carries.
+        let report = recording.replay(with: todoReducer())
+        #expect(report.divergence == nil)
+        #expect(report.problems.map(\.typeName) == ["RecordingPaused", "Login"])
+        #expect(report.finalState.todos.count == 2)
+        // The same from the file a user attaches.
+        let decoded = try Recording<TodoState>(json: try recording.encoded(), actions: registry)
+        #expect(decoded.steps[1].problem == recording.steps[1].problem)
+        #expect(decoded.steps[1].state == recording.steps[1].state)
+        #expect(decoded.replay(with: todoReducer()).finalState == report.finalState)
         let json = String(
             decoding: try recording.encoded(redactingState: {
                 var s = $0; s.token = "<redacted>"; return s
             }), as: UTF8.self)
         #expect(!json.contains("hunter2"))
         #expect(!json.contains("secret"))
+    }
+
+    @Test func aPauseWithNothingReducedMeanwhileLeavesNoStep() throws {
+        let recorder = HistoryRecorder<TodoState>()
+        let store = recordingStore(recorder)
+        recorder.isPaused = true
+        store.dispatch(AddTodo(title: "before recording"))
+        recorder.isPaused = false
+        store.dispatch(AddTodo(title: "a"))
+        recorder.isPaused = true
+        recorder.isPaused = false
+        store.dispatch(AddTodo(title: "b"))
+        let recording = try #require(recorder.recording)
+        #expect(recording.initialState.todos.map(\.title) == ["before recording"], "nothing was recorded yet")
+        #expect(recording.steps.map(\.typeName) == ["AddTodo", "AddTodo"])
+        #expect(recording.replay(with: todoReducer()).isFaithful)
+    }
+
+    @Test func whatIsKeptIsWhatWasReducedWhereverTheMiddlewareIs() throws {
+        // Before the recorder's own position: a middleware that swallows Opaque and turns a
+        // ToggleTodo for id 0 into an AddTodo. The recorder is first, yet keeps what was reduced.
+        let rewriting: Middleware<TodoState> = { _, _ in
+            { next in
+                { action in
+                    if action is Opaque { return }
+                    if let toggle = action as? ToggleTodo, toggle.id == 0 {
+                        next(AddTodo(title: "rewritten"))
+                    } else {
+                        next(action)
+                    }
+                }
+            }
+        }
+        let recorder = HistoryRecorder<TodoState>()
+        let store = Store(
+            initialState: TodoState(), reducer: recorder.reducer(todoReducer()),
+            middleware: [recorder.middleware, rewriting])
+        store.dispatch(AddTodo(title: "a"))
+        store.dispatch(Opaque())
+        store.dispatch(ToggleTodo(id: 0))
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.map(\.description) == [#"AddTodo(title: "a")"#, #"AddTodo(title: "rewritten")"#])
+        #expect(recording.replay(with: todoReducer()).isFaithful)
+        #expect(recording.replay(with: todoReducer()).finalState == store.state)
+    }
+
+    @Test func aMiddlewareBuiltByHandRecordsWhatPassesThrough() throws {
+        let recorder = HistoryRecorder<TodoState>()
+        var state = TodoState()
+        let reducer = todoReducer()
+        let dispatch = recorder.middleware({ _ in }, { state })({ action in reducer.reduce(&state, action) })
+        dispatch(AddTodo(title: "a"))
+        dispatch(AddTodo(title: "b"))
+        let recording = try #require(recorder.recording)
+        #expect(recording.initialState == TodoState())
+        #expect(recording.steps.map(\.typeName) == ["AddTodo", "AddTodo"])
+        #expect(recording.replay(with: reducer).finalState == state)
+    }
+
+    @Test func twoRecordersOnOneStoreBothRecord() throws {
+        let first = HistoryRecorder<TodoState>()
+        let second = HistoryRecorder<TodoState>(limit: 1, snapshotEvery: 1)
+        let store = Store(
+            initialState: TodoState(), reducer: todoReducer(), middleware: [first.middleware, second.middleware])
+        for index in 0..<5 { store.dispatch(AddTodo(title: "\(index)")) }
+        #expect(try #require(first.recording).steps.count == 5)
+        let latest = try #require(second.recording)
+        #expect(latest.steps.map(\.index) == [4])
+        #expect(latest.droppedSteps == 4)
+        #expect(latest.replay(with: todoReducer()).finalState == store.state)
+    }
+
+    @Test func memoryStaysBoundedAndTheRecordingStartsAtAKnownState() throws {
+        let recorder = HistoryRecorder<TodoState>(limit: 100, snapshotEvery: 10)
+        let store = Store(
+            initialState: TodoState(), reducer: todoReducer(), middleware: [recorder.middleware])
+        for index in 0..<10_000 {
+            store.dispatch(index.isMultiple(of: 7) ? AddTodo(title: "\(index)") : ToggleTodo(id: 1) as any Action)
+            #expect(recorder.heldSteps <= 100 + 100 / 2 + 10)
+        }
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.count >= 100 && recording.steps.count <= 100 + 10)
+        #expect(recording.droppedSteps + recording.steps.count == 10_000)
+        #expect(recording.steps.first?.index == recording.droppedSteps)
+        let report = recording.replay(with: todoReducer())
+        #expect(report.isFaithful)
+        #expect(report.finalState == store.state)
+    }
+
+    @Test func clearStartsANewRecordingAtTheCurrentStateNumberedFromZero() throws {
+        let recorder = HistoryRecorder<TodoState>()
+        let store = recordingStore(recorder)
+        for index in 0..<3 { store.dispatch(AddTodo(title: "\(index)")) }
+        recorder.clear()
+        store.dispatch(ToggleTodo(id: 2))
+        let recording = try #require(recorder.recording)
+        #expect(recording.initialState.todos.count == 3)
+        #expect(recording.steps.map(\.index) == [0])
+        #expect(recording.droppedSteps == 0)
+        #expect(recording.replay(with: todoReducer()).finalState == store.state)
+    }
+
+    @Test func aReleasedStoreLeavesItsRecordingReadableAndTravelANoOp() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 1, reducer: todoReducer())
+        weak var released: Store<TodoState>?
+        do {
+            let store = recordingStore(recorder)
+            store.dispatch(AddTodo(title: "a"))
+            released = store
+        }
+        #expect(released == nil, "the recorder does not keep its store alive")
+        recorder.jump(to: -1)  // the store is gone: nothing to show it in, and no crash
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.count == 1)
+        #expect(recording.replay(with: todoReducer()).isFaithful)
     }
 }
 
@@ -250,6 +377,43 @@ struct TimeTravelTests {
         #expect(seen == [2, 1, 0, 1, 2])
         #expect(try #require(recorder.recording).steps.count == 3, "travel is not recorded")
         subscription.cancel()
+    }
+
+    @Test func recordingResumedAtAPastStateMarksTheGap() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 5, reducer: todoReducer())
+        let store = recordingStore(recorder)
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+        recorder.jump(to: 0)
+        store.dispatch(AddTodo(title: "while shown"))
+        recorder.isPaused = false  // recording goes on from the state shown, not from the latest
+        store.dispatch(ToggleTodo(id: 2))
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.map(\.typeName) == ["AddTodo", "AddTodo", "AddTodo", "RecordingPaused", "ToggleTodo"])
+        let gap = recording.steps[3]
+        #expect(gap.problem?.contains("1 action was reduced meanwhile") == true)
+        #expect(gap.problem?.contains("the state shown after step 0") == true)
+        #expect(gap.state?.todos.map(\.title) == ["a", "while shown"])
+        let report = recording.replay(with: todoReducer())
+        #expect(report.divergence == nil)
+        #expect(report.finalState == store.state)
+        // Travel goes through the gap from the state it carries.
+        recorder.jump(to: 4)
+        #expect(store.state.todos.map(\.title) == ["a", "while shown"])
+        #expect(store.state.todos.map(\.isDone) == [false, true])
+    }
+
+    @Test func resumingShowsTheLatestStateAndLeavesNoGap() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 1, reducer: todoReducer())
+        let store = recordingStore(recorder)
+        for title in ["a", "b"] { store.dispatch(AddTodo(title: title)) }
+        recorder.jump(to: 0)
+        store.dispatch(AddTodo(title: "travelled away from"))
+        recorder.resume()
+        store.dispatch(AddTodo(title: "c"))
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.map(\.typeName) == ["AddTodo", "AddTodo", "AddTodo"])
+        #expect(store.state.todos.map(\.title) == ["a", "b", "c"])
+        #expect(recording.replay(with: todoReducer()).isFaithful)
     }
 
     @Test func skippingAnActionRecomputesOnlyTheStatesAfterItFromTheNearestKeptState() throws {
