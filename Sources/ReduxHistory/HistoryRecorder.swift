@@ -22,7 +22,7 @@ import Redux
 ///   date, and the state every `snapshotEvery` steps (a copy of the value: while the recording
 ///   holds a snapshot, the reducer's next write to a collection in it copies that collection once).
 ///   Encoding happens in ``Recording/encoded(redactingState:maximumBytes:)``. `redux-bench`'s
-///   `history, recording` scenario measures it: 2.45× a pass-through middleware (the goal, 1.5×,
+///   `history, recording` scenario measures it: 2.36× a pass-through middleware (the goal, 1.5×,
 ///   is not met; docs/history.md says where it goes), held by `.ci/perf-guard`.
 /// - **Bounds.** A recording holds at most `limit` steps (plus those up to the next snapshot): the
 ///   oldest go first, a whole snapshot interval at a time, so the recording always starts at a

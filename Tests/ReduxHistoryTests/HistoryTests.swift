@@ -170,6 +170,32 @@ struct RecordingTests {
         #expect(recording.replay(with: todoReducer()).finalState == store.state)
     }
 
+    @Test func anActionQueuedForTheReducerIsRecordedWhenReduced() throws {
+        // A middleware keeps `next` and calls it from a subscriber, while the store is busy: the
+        // action is queued for the reducer and reduced after — and recorded then.
+        final class Kept { var next: Dispatch? }
+        let kept = Kept()
+        let keeping: Middleware<TodoState> = { _, _ in
+            { next in
+                kept.next = next
+                return next
+            }
+        }
+        let recorder = HistoryRecorder<TodoState>()
+        let store = Store(
+            initialState: TodoState(), reducer: recorder.reducer(todoReducer()),
+            middleware: [keeping, recorder.middleware])
+        let subscription = store.subscribe(to: \.todos.count) { count in
+            if count == 1 { kept.next?(AddTodo(title: "queued")) }
+        }
+        store.dispatch(AddTodo(title: "a"))
+        #expect(store.state.todos.map(\.title) == ["a", "queued"])
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.map(\.description) == [#"AddTodo(title: "a")"#, #"AddTodo(title: "queued")"#])
+        #expect(recording.replay(with: todoReducer()).finalState == store.state)
+        subscription.cancel()
+    }
+
     @Test func aMiddlewareBuiltByHandRecordsWhatPassesThrough() throws {
         let recorder = HistoryRecorder<TodoState>()
         var state = TodoState()

@@ -18,7 +18,8 @@
 ///   - middleware: The store's middleware.
 ///   - dispatch: The `dispatch` each factory receives.
 ///   - getState: The `getState` each factory receives.
-///   - end: The final dispatch, which runs the reducer.
+///   - end: Makes the final dispatch, which runs the reducer — after the factories ran, so that it
+///     can hold what they asked for (``Effects/observeReductions(_:)``).
 /// - Returns: The outermost middleware's dispatch.
 @usableFromInline
 @MainActor
@@ -31,8 +32,8 @@ func buildChain<A, R, State>(
         ) -> (_ next: @escaping @MainActor (A) -> R) -> @MainActor (A) -> R],
     dispatch: @escaping @MainActor (A) -> R,
     getState: @escaping @MainActor () -> State,
-    end finalDispatch: @escaping @MainActor (A) -> R
+    end makeFinalDispatch: () -> @MainActor (A) -> R
 ) -> @MainActor (A) -> R {
     let stages = middleware.map { factory in factory(dispatch, getState) }
-    return stages.reversed().reduce(finalDispatch) { next, stage in stage(next) }
+    return stages.reversed().reduce(makeFinalDispatch()) { next, stage in stage(next) }
 }

@@ -90,11 +90,9 @@ struct Machine<State> {
     /// nobody depends on the whole state, and a reduction skips the registrar's `willSet`/`didSet` —
     /// a lock and a lookup each.
     @usableFromInline var isStateObserved = false
-    /// Told of each action right after the reducer ran, when a middleware factory asked for it
-    /// (``Effects/observeReductions(_:)``: ReduxHistory's recorder); `nil` for most stores, which
-    /// then pay one test per dispatch.
-    @usableFromInline var reductionObserver: @MainActor (any Action) -> Void = { _ in }
-    @usableFromInline var observesReductions = false
+    /// What the final dispatch tells of each reduction (``Effects/observeReductions(_:)``), for the
+    /// actions reduced later from the queue (`next` called while a reduction ran).
+    @usableFromInline var reductionObserver: (@MainActor (any Action) -> Void)?
     @usableFromInline var subscribers = SubscriberList<State>()
     @usableFromInline var members = MemberTracker<State>()
     @usableFromInline nonisolated init() {}
@@ -108,14 +106,21 @@ extension StoreCore {
         if !middleware.isEmpty {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state }
-            let reduceAtEnd: Dispatch = { action in self.reduce(action, throughPipeline: true) }
-            machine.head = Effects.withCurrent(effects) {
-                buildChain(middleware, dispatch: dispatch, getState: getState, end: reduceAtEnd)
+            var observer: (@MainActor (any Action) -> Void)?
+            let head = Effects.withCurrent(effects) {
+                buildChain(middleware, dispatch: dispatch, getState: getState) {
+                    // Made after the factories ran: what they asked to be told of each reduction
+                    // is held by the final dispatch itself, a constant of its context — read from
+                    // the store instead, it was retained and released on every dispatch.
+                    observer = self.effects.takeReductionObservers()
+                    if let observer {
+                        return { action in self.reduce(action, then: observer) }
+                    }
+                    return { action in self.reduce(action, then: nil) }
+                }
             }
-            if let observer = effects.takeReductionObservers() {
-                machine.reductionObserver = observer
-                machine.observesReductions = true
-            }
+            machine.head = head
+            machine.reductionObserver = observer
         }
         if machine.rules.finishSetup() {
             drain()
@@ -131,8 +136,7 @@ extension StoreCore {
         let head = machine.head
         machine.head = nil
         let reductionObserver = machine.reductionObserver
-        machine.reductionObserver = { _ in }
-        machine.observesReductions = false
+        machine.reductionObserver = nil
         let rules = machine.rules
         machine.rules = DispatchRules()
         let observers = machine.subscribers.removeAll()
@@ -149,7 +153,7 @@ extension StoreCore {
         if let head = machine.head {
             head(action)
         } else {
-            reduce(action, throughPipeline: false)
+            reduce(action, then: nil)
         }
         if machine.rules.leaveDispatch() {
             drain()
@@ -160,12 +164,12 @@ extension StoreCore {
     /// `dispatch`, so a dispatch without middleware is one specialised function with no inner call,
     /// whatever the caller's inliner decides.
     ///
-    /// `throughPipeline` is `false` where the store has no middleware, so that no reduction
-    /// observer can have been installed (only a middleware factory installs one): the constant
-    /// removes the test from a store without middleware.
+    /// `observer` is told of the action right after the reducer ran (``Effects/observeReductions(_:)``):
+    /// the pipeline's final dispatch holds it when a middleware factory asked for it; everywhere
+    /// else the argument is the constant `nil`, and the test is compiled away.
     @inlinable
     @inline(__always)
-    func reduce(_ action: any Action, throughPipeline: Bool) {
+    func reduce(_ action: any Action, then observer: (@MainActor (any Action) -> Void)?) {
         if released.isSet || !machine.rules.beginReduction(action) { return }
         if machine.isStateObserved {
             // Observation is one-shot: this change ends every current tracking of the whole state,
@@ -185,9 +189,7 @@ extension StoreCore {
         #if DEBUG
             Diagnostics.checkReachedReducer(action, storeState: State.self)
         #endif
-        if throughPipeline, machine.observesReductions {
-            machine.reductionObserver(action)
-        }
+        observer?(action)
         if machine.members.hasArmedMembers {
             publishMemberChanges()
         }
@@ -242,10 +244,10 @@ extension StoreCore {
                 if let head = machine.head {
                     head(action)
                 } else {
-                    reduce(action, throughPipeline: false)
+                    reduce(action, then: nil)
                 }
             case .reduce(let action):
-                reduce(action, throughPipeline: true)
+                reduce(action, then: machine.reductionObserver)
             }
             machine.rules.leaveDrainedDispatch()
         }
