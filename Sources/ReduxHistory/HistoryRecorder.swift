@@ -76,9 +76,6 @@ public final class HistoryRecorder<State: Sendable> {
     /// once per interval: a dictionary cost ~60 instructions a step in inserts and filtering).
     private var snapshots: [Snapshot] = []
     private var droppedSteps = 0
-    /// The steps that mark a pause (``resumed()``): their states are recorded, not derived, and
-    /// skipping an earlier step keeps them.
-    private var gapIndices: Set<Int> = []
     /// Steps skipped by time travel (their actions are not reduced in the recomputed states).
     private var skipped: Set<Int> = []
     /// The state shown while travelling: the index of the step it follows (`nil`: the latest).
@@ -128,9 +125,9 @@ public final class HistoryRecorder<State: Sendable> {
             reason += "; it resumed at the state shown after step \(shown)"
         }
         reason += ". The state it resumed from is recorded here"
-        untilSnapshot = 1  // the gap's step carries the state
-        gapIndices.insert(nextIndex)
+        untilSnapshot = 1  // the gap's step carries the state: recorded, not derived, so pinned
         append(RawStep(date: date(), action: RecordingPaused(reason: reason)))
+        snapshots[snapshots.count - 1].isPinned = true
     }
 
     /// What the recorder checks on every reduced action, in one unchecked field (see ``current``):
@@ -207,7 +204,7 @@ public final class HistoryRecorder<State: Sendable> {
     @inline(__always)
     private func record(_ action: any Action) {
         if let redact {
-            append(RawStep(date: date(), action: redact(action) ?? Redacted(type: type(of: action))))
+            append(RawStep(date: date(), action: redact(action) ?? Redacted(keptType: type(of: action))))
         } else {
             append(RawStep(date: date(), action: action))
         }
@@ -275,21 +272,23 @@ public final class HistoryRecorder<State: Sendable> {
     /// The index of the first step kept, if any.
     private var firstIndex: Int? { olderCount + current.count > 0 ? older.first?.firstIndex ?? currentFirstIndex : nil }
 
-    /// The state kept after step `index`, if one is.
-    private func snapshot(after index: Int) -> State? {
+    /// The position of the first snapshot after a step at or after `index` (`snapshots.count`
+    /// when there is none): a binary search, the snapshots being in step order.
+    private func snapshotPosition(atOrAfter index: Int) -> Int {
         var low = 0
         var high = snapshots.count
         while low < high {
             let middle = (low + high) / 2
             if snapshots[middle].index < index { low = middle + 1 } else { high = middle }
         }
-        guard low < snapshots.count, snapshots[low].index == index else { return nil }
-        return snapshots[low].state as? State
+        return low
     }
 
-    /// The first kept snapshot after a step at or after `index`.
-    private func snapshot(atOrAfter index: Int) -> Snapshot? {
-        snapshots.first { $0.index >= index }
+    /// The state kept after step `index`, if one is.
+    private func snapshot(after index: Int) -> State? {
+        let position = snapshotPosition(atOrAfter: index)
+        guard position < snapshots.count, snapshots[position].index == index else { return nil }
+        return snapshots[position].state as? State
     }
 
     /// Drops the oldest chunks while the others hold `limit` steps; the state after a dropped
@@ -303,12 +302,7 @@ public final class HistoryRecorder<State: Sendable> {
             droppedSteps += oldest.steps.count
             olderCount -= oldest.steps.count
             older.removeFirst()
-            // A loop, not `firstIndex(where:)`: the closure, isolated to the main actor, checked
-            // the executor for each snapshot.
-            var gone = 0
-            while gone < snapshots.count, snapshots[gone].index <= last { gone += 1 }
-            snapshots.removeFirst(gone)
-            if !gapIndices.isEmpty { gapIndices = gapIndices.filter { $0 > last } }
+            snapshots.removeFirst(snapshotPosition(atOrAfter: last + 1))
         }
     }
 
@@ -319,12 +313,12 @@ public final class HistoryRecorder<State: Sendable> {
         // Keep at most `limit` steps (and those up to the next snapshot), starting at a known state.
         var start = initialState
         var first = 0
-        if steps.count > limit + snapshotEvery,
-            let cut = snapshot(atOrAfter: firstIndex + steps.count - limit - 1),
-            let state = cut.state as? State
-        {
-            start = state
-            first = cut.index - firstIndex + 1
+        if steps.count > limit + snapshotEvery {
+            let position = snapshotPosition(atOrAfter: firstIndex + steps.count - limit - 1)
+            if position < snapshots.count, let state = snapshots[position].state as? State {
+                start = state
+                first = snapshots[position].index - firstIndex + 1
+            }
         }
         return Recording(
             initialState: start,
@@ -338,12 +332,9 @@ public final class HistoryRecorder<State: Sendable> {
     private func step(_ step: RawStep, index: Int) -> Recording<State>.Step {
         let state = snapshot(after: index)
         let date = Date(timeIntervalSince1970: step.date)
-        if let redacted = step.action as? Redacted {
-            return .init(index: index, date: date, action: nil, type: redacted.type, state: state, problem: "redacted")
-        }
-        if let gap = step.action as? RecordingPaused {
+        if let marker = step.action as? NotReplayedMarker {
             return .init(
-                index: index, date: date, action: nil, type: RecordingPaused.self, state: state, problem: gap.reason)
+                index: index, date: date, action: nil, type: marker.keptType, state: state, problem: marker.problem)
         }
         return .init(
             index: index, date: date, action: step.action, type: type(of: step.action), state: state, problem: nil)
@@ -361,7 +352,6 @@ public final class HistoryRecorder<State: Sendable> {
         olderCount = 0
         snapshots = []
         droppedSteps = 0
-        gapIndices = []
         missedWhilePaused = 0
         skipped = []
         travelledTo = nil
@@ -422,7 +412,7 @@ public final class HistoryRecorder<State: Sendable> {
             skipped.insert(index)
         }
         // Snapshots after the skipped step no longer hold: they are recomputed on demand.
-        snapshots.removeAll { $0.index >= index && !gapIndices.contains($0.index) }
+        snapshots.removeAll { $0.index >= index && !$0.isPinned }
         jump(to: travelledTo ?? lastIndex ?? -1)
     }
 
@@ -434,9 +424,7 @@ public final class HistoryRecorder<State: Sendable> {
     /// Makes the state shown the start of the history: earlier steps are forgotten, later ones too
     /// when travelling, and recording resumes.
     public func commit() {
-        let shown = state(after: travelledTo ?? lastIndex ?? -1)
-        clear()
-        if shown != nil { initialState = shown }
+        clear()  // the new start is the store's state: the one shown
         isPaused = false
     }
 
@@ -470,7 +458,7 @@ public final class HistoryRecorder<State: Sendable> {
         let steps = kept.steps
         for index in start...last where !skipped.contains(index) {
             let action = steps[index - first].action
-            if action is Redacted || action is RecordingPaused { continue }
+            if action is NotReplayedMarker { continue }
             var work = ReducerWork()
             reducer.reduce(&state, action, work: &work)
             recomputations += 1
@@ -484,7 +472,7 @@ public final class HistoryRecorder<State: Sendable> {
 private struct RawStep {
     /// Seconds since 1970.
     let date: Double
-    /// The action, or ``Redacted`` for one redaction removed.
+    /// The action, or a ``NotReplayedMarker`` (redacted, or where a pause ended).
     let action: any Action
 }
 
@@ -498,17 +486,33 @@ private struct StepChunk {
 private struct Snapshot {
     let index: Int
     let state: Any
+    /// Recorded where recording resumed after a pause: not derived from the steps before it, so
+    /// skipping one of them keeps it.
+    var isPinned = false
+}
+
+/// What a ``RawStep`` keeps in place of an action that is not reduced again: exported without an
+/// action, with the type and the reason given here.
+private protocol NotReplayedMarker: Action {
+    var keptType: any Action.Type { get }
+    var problem: String { get }
 }
 
 /// Stands in a ``RawStep`` for an action redaction removed: only its type is kept.
-private struct Redacted: Action {
-    let type: any Action.Type
+private struct Redacted: NotReplayedMarker {
+    let keptType: any Action.Type
+    var problem: String { "redacted" }
 }
 
 /// Marks where recording was paused and resumed (``HistoryRecorder/isPaused``): not replayable;
 /// the step carries the state recording resumed from.
 struct RecordingPaused: Action {
     let reason: String
+}
+
+extension RecordingPaused: NotReplayedMarker {
+    var keptType: any Action.Type { RecordingPaused.self }
+    var problem: String { reason }
 }
 
 /// Replaces a store's state with one time travel computed (``HistoryRecorder/reducer(_:)``).
