@@ -47,6 +47,12 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         /// The element, modified in place: moved out for the access and back after it, so
         /// nothing is copied (a modified array inside the element is not copied on write).
         ///
+        /// `_modify` here and in the subscripts is underscored: it is the in-place accessor of the
+        /// standard library and swift-identified-collections, with no stable spelling in Swift 6.3.1.
+        /// Measured without it: every change through a subscript copied what the element holds
+        /// (a track of 1,000 samples: a new 8 KB buffer per write). Guarded by
+        /// `IdentifiedArrayTests.anElementIsModifiedInPlaceNotCopied`, which fails without it.
+        ///
         /// A slot is empty only while ``IdentifiedArray/subscript(id:)`` lends its element out,
         /// and exclusivity forbids any other access to the collection meanwhile: the stop below is
         /// unreachable from any input, it only keeps the invariant checked.

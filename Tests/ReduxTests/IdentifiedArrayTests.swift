@@ -18,6 +18,24 @@ struct IdentifiedArrayTests {
         [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs"), Todo(id: 3, title: "Bread")]
     }
 
+    struct Track: Identifiable, Equatable, Sendable {
+        let id: Int
+        var samples: [Int]
+    }
+
+    @Test func anElementIsModifiedInPlaceNotCopied() {
+        func storage(_ samples: [Int]) -> UnsafeRawPointer? {
+            samples.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        var tracks = IdentifiedArray(uniqueElements: [Track(id: 1, samples: Array(0..<1_000))])
+        let before = storage(tracks[0].samples)
+        tracks[0].samples[0] = 7
+        tracks[id: 1]?.samples[1] = 8
+        tracks[id: 1]!.samples[2] = 9
+        #expect(tracks[0].samples.prefix(3) == [7, 8, 9])
+        #expect(storage(tracks[0].samples) == before, "the element's array was written where it is, not copied")
+    }
+
     @Test func readsWritesAndRemovesByIdentifier() {
         var todos = sample()
         #expect(todos[id: 2]?.title == "Eggs")
