@@ -16,6 +16,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --samples N    samples per scenario (the median is reported)
           --warmup N     dispatches before the first sample (0 with --iterations 0 measures setup
                          alone, for instruction counts with valgrind; see docs/benchmarks.md)
+          --devtools-import N
+                         only import a Redux DevTools file of N steps and report its throughput and
+                         peak memory; exits 1 over 3x the file (.ci/perf-guard uses it)
         """)
     exit(0)
 }
@@ -31,6 +34,11 @@ var configuration = arguments.contains("--quick") ? Configuration.quick : Config
 if let text = value(after: "--iterations"), let number = Int(text), number >= 0 { configuration.iterations = number }
 if let text = value(after: "--warmup"), let number = Int(text), number >= 0 { configuration.warmup = number }
 if let text = value(after: "--samples"), let number = Int(text), number > 0 { configuration.samples = number }
+if let text = value(after: "--devtools-import"), let steps = Int(text), steps > 0 {
+    let report = devToolsImportReport(steps: steps)
+    print(report.text)
+    exit(report.holds ? 0 : 1)
+}
 let filter = value(after: "--filter")
 let exact = value(after: "--exact")
 let json = arguments.contains("--json")
@@ -72,5 +80,9 @@ if json {
         let dispatches = configuration.iterations >= 100_000 ? 100_000 : 10_000
         print(await persistenceBurstReport(interval: .seconds(1), dispatches: dispatches))
         print(await persistenceBurstReport(interval: .milliseconds(20), dispatches: dispatches))
+    }
+    if matches.contains(where: { $0.name.hasPrefix("history") }) {
+        print("")
+        print(devToolsImportReport(steps: configuration.iterations >= 100_000 ? 1_000_000 : 20_000).text)
     }
 }

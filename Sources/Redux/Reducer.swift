@@ -67,6 +67,9 @@ public struct Reducer<State>: Sendable {
         self.workBody = nil
     }
 
+    /// Whether the reducer returns work (built by `ReduxEffects`, or combined from one that does).
+    package var returnsWork: Bool { workBody != nil }
+
     /// Applies an action to a state in place.
     ///
     /// - Parameters:

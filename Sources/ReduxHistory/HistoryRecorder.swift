@@ -29,8 +29,9 @@ import Redux
 ///   known state; ``Recording/droppedSteps`` says how many went. Memory holds at most about
 ///   1.5 × `limit` steps (plus a snapshot interval).
 /// - **Redaction.** `redact` sees every action before it is kept: return it, a copy with secrets
-///   cleared, or `nil` to keep only its type name (marked not replayable). States are redacted when
-///   exported.
+///   cleared, or `nil` to keep only its type name (marked not replayable). `redactState` is what
+///   every export writes in place of a state — the recording's own file and the Redux DevTools' —
+///   applied when exporting.
 /// - **Pause.** ``isPaused`` stops recording; time travel pauses it while a past state is shown. A
 ///   recording has no gaps: resuming after actions were reduced meanwhile (or at a past state) adds
 ///   a step that says so and carries the state recording resumed from.
@@ -44,6 +45,7 @@ public final class HistoryRecorder<State: Sendable> {
     /// Every how many steps the state is kept.
     public let snapshotEvery: Int
     private let redact: (@MainActor (any Action) -> (any Action)?)?
+    private let redactState: (@Sendable (State) -> State)?
     private let now: (@MainActor () -> Date)?
 
     private var initialState: State?
@@ -152,11 +154,14 @@ public final class HistoryRecorder<State: Sendable> {
     ///     the later ones again); `nil` for recording only. Its returned work is dropped.
     ///   - redact: Sees each action before it is kept; returns it, a redacted copy, or `nil`.
     ///     `nil` (the default) keeps every action as it is.
+    ///   - redactState: What every export of the recording writes in place of a state (secrets
+    ///     cleared): ``Recording/stateRedaction``. `nil` (the default) writes states as they are.
     ///   - now: The clock of the steps' dates; `nil` (the default) reads the system's real-time
     ///     clock directly (`Date()` cost ~130 instructions a step, `clock_gettime` a third of it).
     public init(
         limit: Int = 1_000, snapshotEvery: Int = 50, reducer: Reducer<State>? = nil,
         redact: (@MainActor (any Action) -> (any Action)?)? = nil,
+        redactState: (@Sendable (State) -> State)? = nil,
         now: (@MainActor () -> Date)? = nil
     ) {
         self.limit = max(limit, 1)
@@ -165,6 +170,7 @@ public final class HistoryRecorder<State: Sendable> {
         self.untilSnapshot = self.snapshotEvery
         self.reduceAgain = reducer
         self.redact = redact
+        self.redactState = redactState
         self.now = now
     }
 
@@ -240,7 +246,8 @@ public final class HistoryRecorder<State: Sendable> {
         older.append(StepChunk(firstIndex: currentFirstIndex, steps: current))
         olderCount += current.count
         current = []
-        current.reserveCapacity(chunkSteps + snapshotEvery)
+        // Bounded: a limit or interval of `Int.max` means "no bound", not a reservation that size.
+        current.reserveCapacity(min(chunkSteps, 1 << 16) + min(snapshotEvery, 1 << 16))
         currentFirstIndex = nextIndex
         dropOldest()
     }
@@ -306,18 +313,28 @@ public final class HistoryRecorder<State: Sendable> {
         }
     }
 
-    /// What was recorded so far.
+    /// What was recorded so far: the latest `limit` steps once that many were reduced, from the
+    /// state before the first of them — kept, or recomputed with the reducer. Without a reducer
+    /// and with no state kept there, it starts at the latest kept state before: up to
+    /// `snapshotEvery - 1` steps more.
     public var recording: Recording<State>? {
         guard let initialState else { return nil }
         let (firstIndex, steps) = kept
-        // Keep at most `limit` steps (and those up to the next snapshot), starting at a known state.
         var start = initialState
         var first = 0
-        if steps.count > limit + snapshotEvery {
-            let position = snapshotPosition(atOrAfter: firstIndex + steps.count - limit - 1)
-            if position < snapshots.count, let state = snapshots[position].state as? State {
+        if steps.count > limit {
+            let boundary = firstIndex + steps.count - limit - 1  // the last step left out
+            if let state = snapshot(after: boundary) ?? exactState(after: boundary, steps: steps, from: firstIndex) {
                 start = state
-                first = snapshots[position].index - firstIndex + 1
+                first = boundary - firstIndex + 1
+            } else {
+                let position = snapshotPosition(atOrAfter: boundary + 1)
+                if position > 0, snapshots[position - 1].index >= firstIndex,
+                    let state = snapshots[position - 1].state as? State
+                {
+                    start = state
+                    first = snapshots[position - 1].index - firstIndex + 1
+                }
             }
         }
         return Recording(
@@ -325,7 +342,20 @@ public final class HistoryRecorder<State: Sendable> {
             steps: steps[first...].indices.map { position in
                 self.step(steps[position], index: firstIndex + position)
             },
-            droppedSteps: droppedSteps + first)
+            droppedSteps: droppedSteps + first, stateRedaction: redactState)
+    }
+
+    /// The state after step `index` recomputed with the reducer, when every step between the kept
+    /// state before it and it can be reduced again (none redacted); `nil` otherwise.
+    private func exactState(after index: Int, steps: [RawStep], from firstIndex: Int) -> State? {
+        guard reduceAgain != nil else { return nil }
+        let position = snapshotPosition(atOrAfter: index + 1)
+        let from = position > 0 ? snapshots[position - 1].index + 1 : firstIndex
+        guard from <= index else { return state(after: index, counting: false) }
+        for step in steps[(from - firstIndex)...(index - firstIndex)] where step.action is NotReplayedMarker {
+            return nil
+        }
+        return state(after: index, counting: false)
     }
 
     /// A kept step as a ``Recording/Step``.
@@ -337,7 +367,8 @@ public final class HistoryRecorder<State: Sendable> {
                 index: index, date: date, action: nil, type: marker.keptType, state: state, problem: marker.problem)
         }
         return .init(
-            index: index, date: date, action: step.action, type: type(of: step.action), state: state, problem: nil)
+            index: index, date: date, action: step.action, type: type(of: step.action), state: state, problem: nil,
+            isSkipped: skipped.contains(index))
     }
 
     /// Forgets everything recorded: a new recording starts at the store's current state, its steps
@@ -367,19 +398,43 @@ public final class HistoryRecorder<State: Sendable> {
     /// - Parameter reducer: The app's reducer.
     /// - Returns: The reducer to give the store.
     public nonisolated func reducer(_ reducer: Reducer<State>) -> Reducer<State> {
-        .combine(
-            reducer,
-            .on(TravelTo<State>.self) { state, travel in state = travel.state }
-        )
+        // The travel action replaces the state and goes no further: the app's reducer never sees
+        // it (it would count as a reduction, where the instrument's reducer is not called).
+        if reducer.returnsWork {
+            return Reducer(work: { state, action, work in
+                if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
+                    state = travel.state
+                } else {
+                    reducer.reduce(&state, action, work: &work)
+                }
+            })
+        }
+        return Reducer { state, action in
+            if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
+                state = travel.state
+            } else {
+                reducer.reduce(&state, action)
+            }
+        }
     }
 
     /// Shows the state after step `index` (`-1`: the start state). Subscribers and observers see
     /// it as any change; recording pauses until ``resume()`` or a jump to the latest step.
     ///
+    /// An index past the latest step shows the latest (recording goes on); one before the first
+    /// kept step shows the recording's start state. With nothing recorded it changes nothing.
+    ///
     /// - Parameter index: A step's ``Recording/Step/index``, or `-1`.
     public func jump(to index: Int) {
+        guard let first = firstIndex, let last = lastIndex else { return }
+        let index = min(max(index, first - 1), last)
         guard let state = state(after: index) else { return }
-        travelledTo = index == lastIndex ? nil : index
+        show(state, after: index, last: last)
+    }
+
+    /// Shows `state`, the state after step `index`, in the store.
+    private func show(_ state: State, after index: Int, last: Int) {
+        travelledTo = index == last ? nil : index
         flags.insert([.travelling, .paused])
         dispatch?(TravelTo(state: state))
         flags.remove(.travelling)
@@ -402,18 +457,73 @@ public final class HistoryRecorder<State: Sendable> {
         jump(to: current + 1)
     }
 
-    /// Skips (or reduces again) the action of step `index`: the states after it are recomputed
-    /// from the nearest kept state before it, by running the reducer — without side effects — and
-    /// the store shows the state at the same step as before.
+    /// Skips (or reduces again) the action of step `index`: the states from it to the latest are
+    /// recomputed once — from the kept state before it, by running the reducer without side
+    /// effects — and the kept states after it replaced, so the recording, its exports and replay
+    /// agree with what the store shows; the store shows the state at the same step as before.
+    /// With `snapshotEvery: 1` the reducer runs exactly as often as Redux DevTools' instrument's.
+    ///
+    /// A step that is not kept, or a recorder without a reducer, changes nothing (debug builds
+    /// say why).
     ///
     /// - Parameter index: A step's index.
     public func toggleSkip(_ index: Int) {
+        guard let first = firstIndex, let last = lastIndex, (first...last).contains(index) else {
+            Diagnostics.warnOnce(
+                "history-skip-out-of-range:\(State.self)",
+                "swift-redux: warning: HistoryRecorder<\(State.self)>.toggleSkip(\(index)): no such step is kept "
+                    + "(the steps kept are \(firstIndex.map { "\($0)…\(lastIndex ?? $0)" } ?? "none")); nothing changed."
+            )
+            return
+        }
+        guard reduceAgain != nil else {
+            Diagnostics.warnOnce(
+                "history-skip-no-reducer:\(State.self)",
+                "swift-redux: warning: HistoryRecorder<\(State.self)> cannot skip step \(index): it was created "
+                    + "without a reducer to recompute the states after it. Pass reducer: to travel in time.")
+            return
+        }
         if skipped.remove(index) == nil {
             skipped.insert(index)
         }
-        // Snapshots after the skipped step no longer hold: they are recomputed on demand.
-        snapshots.removeAll { $0.index >= index && !$0.isPinned }
-        jump(to: travelledTo ?? lastIndex ?? -1)
+        let shown = travelledTo ?? last
+        // A state shown before the step, or past a state recorded where a pause ended, is unchanged.
+        if let state = recompute(from: index, last: last, first: first, capturing: shown) {
+            show(state, after: shown, last: last)
+        }
+    }
+
+    /// Recomputes the states after steps `index…last` from the kept state before `index`, and
+    /// replaces the kept states among them — up to a state recorded where a pause ended, which
+    /// holds whatever came before it. Returns the state after step `capturing` when it was
+    /// recomputed.
+    private func recompute(from index: Int, last: Int, first: Int, capturing: Int) -> State? {
+        guard let reducer = reduceAgain, var state = initialState else { return nil }
+        var captured: State?
+        var start = first
+        var position = snapshotPosition(atOrAfter: index)
+        if position > 0, let kept = snapshots[position - 1].state as? State {
+            state = kept
+            start = snapshots[position - 1].index + 1
+        }
+        position = snapshotPosition(atOrAfter: start)
+        let steps = kept.steps
+        for step in start...last {
+            let isKept = position < snapshots.count && snapshots[position].index == step
+            if isKept, snapshots[position].isPinned { return captured }
+            let action = steps[step - first].action
+            if !skipped.contains(step), !(action is NotReplayedMarker) {
+                var work = ReducerWork()
+                reducer.reduce(&state, action, work: &work)
+                recomputations += 1
+            }
+            if isKept {
+                snapshots[position].state = state
+                position += 1
+            }
+            if step == capturing, step >= index { captured = state }
+        }
+        return captured
     }
 
     /// Whether step `index` is skipped.
@@ -436,8 +546,9 @@ public final class HistoryRecorder<State: Sendable> {
         isPaused = false
     }
 
-    /// The state after step `index`, recomputed from the nearest kept state at or before it.
-    func state(after index: Int) -> State? {
+    /// The state after step `index`, recomputed from the nearest kept state at or before it;
+    /// `counting` adds the reducer calls to ``recomputations`` (travel's, not an export's).
+    func state(after index: Int, counting: Bool = true) -> State? {
         guard var state = initialState else { return nil }
         guard let first = firstIndex, index >= first else { return state }
         let last = min(index, nextIndex - 1)
@@ -461,7 +572,7 @@ public final class HistoryRecorder<State: Sendable> {
             if action is NotReplayedMarker { continue }
             var work = ReducerWork()
             reducer.reduce(&state, action, work: &work)
-            recomputations += 1
+            if counting { recomputations += 1 }
         }
         return state
     }
@@ -485,7 +596,8 @@ private struct StepChunk {
 /// The state after step `index`, boxed.
 private struct Snapshot {
     let index: Int
-    let state: Any
+    /// Replaced when skipping a step before it recomputes it.
+    var state: Any
     /// Recorded where recording resumed after a pause: not derived from the steps before it, so
     /// skipping one of them keeps it.
     var isPinned = false

@@ -43,11 +43,19 @@ public struct Recording<State> {
         /// longer decodable (an older app version's action). `nil` when it can be.
         public let problem: String?
 
+        /// Whether time travel skipped the step (``HistoryRecorder/toggleSkip(_:)``, or the Redux
+        /// DevTools' `skippedActionIds`): its action is kept but not reduced — the states after it
+        /// lack its change, and replay passes over it, as the tool does.
+        public let isSkipped: Bool
+
         /// Whether the step can be reduced again.
         public var isReplayable: Bool { action != nil && problem == nil }
 
         /// A step recorded in this process.
-        init(index: Int, date: Date, action: (any Action)?, type: any Action.Type, state: State?, problem: String?) {
+        init(
+            index: Int, date: Date, action: (any Action)?, type: any Action.Type, state: State?, problem: String?,
+            isSkipped: Bool = false
+        ) {
             self.index = index
             self.date = date
             self.action = action
@@ -56,12 +64,13 @@ public struct Recording<State> {
             self.storedDescription = nil
             self.state = state
             self.problem = problem
+            self.isSkipped = isSkipped
         }
 
-        /// A step read from a file.
+        /// A step read from a file; with no `description`, a decoded action is described when asked.
         init(
-            index: Int, date: Date, action: (any Action)?, typeName: String, description: String, state: State?,
-            problem: String?
+            index: Int, date: Date, action: (any Action)?, typeName: String, description: String?, state: State?,
+            problem: String?, isSkipped: Bool = false
         ) {
             self.index = index
             self.date = date
@@ -71,6 +80,7 @@ public struct Recording<State> {
             self.storedDescription = description
             self.state = state
             self.problem = problem
+            self.isSkipped = isSkipped
         }
 
         /// This step with another state snapshot.
@@ -87,6 +97,10 @@ public struct Recording<State> {
     public var steps: [Step]
     /// How many of the oldest steps the recorder's limit dropped.
     public var droppedSteps: Int
+    /// What every export writes in place of a state (``HistoryRecorder``'s `redactState`): secrets
+    /// cleared. Applied by ``encoded(redactingState:maximumBytes:)`` and ``ReduxDevTools/export(_:reducer:redactingState:)``
+    /// to the start state, the snapshots and every computed state; `nil` writes states as they are.
+    public var stateRedaction: (@Sendable (State) -> State)?
 
     /// A recording of `steps` from `initialState`.
     ///
@@ -94,10 +108,21 @@ public struct Recording<State> {
     ///   - initialState: The state before the first step.
     ///   - steps: The steps, oldest first.
     ///   - droppedSteps: How many earlier steps were dropped.
-    public init(initialState: State, steps: [Step], droppedSteps: Int = 0) {
+    ///   - stateRedaction: What every export writes in place of a state; `nil` (the default) writes
+    ///     states as they are.
+    public init(
+        initialState: State, steps: [Step], droppedSteps: Int = 0,
+        stateRedaction: (@Sendable (State) -> State)? = nil
+    ) {
         self.initialState = initialState
         self.steps = steps
         self.droppedSteps = droppedSteps
+        self.stateRedaction = stateRedaction
+    }
+
+    /// `state` as an export writes it: through ``stateRedaction``, then `extra`.
+    func redacted(_ state: State, _ extra: (State) -> State) -> State {
+        extra(stateRedaction.map { $0(state) } ?? state)
     }
 }
 
@@ -164,6 +189,8 @@ struct RecordingFile<State: Codable>: Codable {
         var action: JSONValue?
         var problem: String?
         var state: State?
+        /// `true` for a step time travel skipped; absent otherwise (files before it had none).
+        var skipped: Bool?
     }
 }
 
@@ -173,8 +200,9 @@ extension Recording where State: Codable {
     /// not replayable. Encoding happens here, never while recording.
     ///
     /// - Parameters:
-    ///   - redactingState: Applied to every state written (the start state and the snapshots) —
-    ///     clear secrets, as the logger's transformers do; the actions were redacted when recorded.
+    ///   - redactingState: Applied to every state written (the start state and the snapshots), after
+    ///     the recording's own ``stateRedaction`` — clear secrets, as the logger's transformers do;
+    ///     the actions were redacted when recorded.
     ///   - maximumBytes: A byte budget for the file: the oldest steps are dropped (up to a recorded
     ///     state, which becomes the start) until it fits, and `droppedSteps` says how many went.
     ///     `nil` (the default): no budget.
@@ -206,8 +234,8 @@ extension Recording where State: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var file = RecordingFile<State>(
-            version: Self.formatVersion, droppedSteps: droppedSteps, initialState: redactingState(initialState),
-            steps: [])
+            version: Self.formatVersion, droppedSteps: droppedSteps,
+            initialState: redacted(initialState, redactingState), steps: [])
         for step in steps {
             var action: JSONValue?
             var problem = step.problem
@@ -224,7 +252,7 @@ extension Recording where State: Codable {
                 .init(
                     index: step.index, date: step.date.timeIntervalSince1970, type: step.typeName,
                     description: step.description, action: action, problem: problem,
-                    state: step.state.map(redactingState)))
+                    state: step.state.map { redacted($0, redactingState) }, skipped: step.isSkipped ? true : nil))
         }
         return try encoder.encode(file)
     }
@@ -276,7 +304,8 @@ extension Recording where State: Codable {
             }
             return Step(
                 index: step.index, date: Date(timeIntervalSince1970: step.date), action: action,
-                typeName: step.type, description: step.description, state: step.state, problem: problem)
+                typeName: step.type, description: step.description, state: step.state, problem: problem,
+                isSkipped: step.skipped == true)
         }
         self.init(initialState: file.initialState, steps: steps, droppedSteps: file.droppedSteps)
     }
@@ -295,6 +324,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case unsupportedVersion(Int, supported: Int)
     /// The recording does not fit the byte budget even from its last recorded state.
     case tooLarge(bytes: Int, maximum: Int)
+    /// A Redux DevTools file (``ReduxDevTools/importRecording(_:actions:initialState:)``) is wrong at
+    /// `path` — a key, an index (`stagedActionIds[3]`, `actionsById["7"].action`) or "the file".
+    case malformed(at: String, reason: String)
 
     /// A sentence naming the cause.
     public var description: String {
@@ -304,6 +336,7 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
             return "the recording's format version \(version) is newer than this library's (\(supported))"
         case .tooLarge(let bytes, let maximum):
             return "the recording takes \(bytes) bytes from its last recorded state, over the budget of \(maximum)"
+        case .malformed(let path, let reason): return "not a Redux DevTools file this library reads: \(path): \(reason)"
         }
     }
 }
@@ -364,7 +397,7 @@ private struct EncodableBox: Encodable {
     func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
-private struct DecodingBox<T>: DecodableWithConfiguration {
+struct DecodingBox<T>: DecodableWithConfiguration {
     let value: T
     init(from decoder: any Decoder, configuration: (any Decoder) throws -> T) throws {
         value = try configuration(decoder)

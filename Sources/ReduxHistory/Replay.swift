@@ -74,7 +74,8 @@ extension Recording where State: Equatable {
     /// ```
     ///
     /// A step that cannot be replayed (see ``Recording/Step/problem``) is reported, and replay
-    /// resumes from the next recorded state, so one old action does not hide the rest.
+    /// resumes from the next recorded state, so one old action does not hide the rest. A skipped
+    /// step (``Recording/Step/isSkipped``) is passed over: the state after it is the state before.
     ///
     /// - Parameter reducer: The app's reducer.
     /// - Returns: The report; replay stops at the first divergence.
@@ -84,7 +85,9 @@ extension Recording where State: Equatable {
         var problems: [ReplayReport<State>.Problem] = []
         var isKnown = true
         for step in steps {
-            if let action = step.action, step.problem == nil, isKnown {
+            if step.isSkipped {
+                // Skipped by time travel (or marked so by the Redux DevTools): not reduced, as there.
+            } else if let action = step.action, step.problem == nil, isKnown {
                 var work = ReducerWork()
                 reducer.reduce(&state, action, work: &work)
                 replayed += 1
