@@ -163,17 +163,31 @@ extension Reducer {
     public func forEach<Root, ID: Hashable & Sendable>(
         _ keyPath: WritableKeyPath<Root, [State]> & Sendable, id idPath: KeyPath<State, ID> & Sendable
     ) -> Reducer<Root> {
-        let body = self.body
         let stateName = "\(State.self)"
-        return Reducer<Root>.on(BindingAction<State>.self) { root, binding in
-            guard let id = binding.hashableElementID else { return }
+        /// The index of the element `binding` addresses, if it is in the list.
+        @Sendable func element(_ root: inout Root, _ binding: BindingAction<State>) -> Int? {
+            guard let id = binding.hashableElementID else { return nil }
             guard let index = root[keyPath: keyPath].firstIndex(where: { AnyHashable($0[keyPath: idPath]) == id })
             else {
                 Diagnostics.warnRowMissing(binding.path, state: stateName)
-                return
+                return nil
             }
-            body(&root[keyPath: keyPath][index], binding)
+            return index
         }
+        guard let workBody else {
+            let body = self.body
+            return Reducer<Root>.on(BindingAction<State>.self) { root, binding in
+                guard let index = element(&root, binding) else { return }
+                body(&root[keyPath: keyPath][index], binding)
+            }
+        }
+        // The row reducer returns work: it is the parent's to run, as `pullback` forwards it.
+        return Reducer<Root>(work: { root, action, work in
+            guard let binding = ActionCast.cast(action, to: BindingAction<State>.self),
+                let index = element(&root, binding)
+            else { return }
+            workBody(&root[keyPath: keyPath][index], binding, &work)
+        })
     }
 }
 
