@@ -283,6 +283,49 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         return old
     }
 
+    /// Removes the element with `element`'s identifier.
+    ///
+    /// - Parameter element: An element with the identifier to remove.
+    /// - Returns: The element removed, or `nil` when none has that identifier.
+    @inlinable
+    @discardableResult
+    public mutating func remove(_ element: Element) -> Element? {
+        remove(id: element.id)
+    }
+
+    /// Replaces the element at `index` with `element`, which has its identifier (the program stops
+    /// otherwise).
+    ///
+    /// - Parameters:
+    ///   - element: The new element.
+    ///   - index: A valid position.
+    /// - Returns: The element replaced.
+    @inlinable
+    @discardableResult
+    public mutating func update(_ element: Element, at index: Int) -> Element {
+        let old = slots[index].element
+        precondition(old.id == element.id, "IdentifiedArray.update(_:at:): the element has another identifier")
+        slots[index].value = element
+        noteChange(of: element.id)
+        return old
+    }
+
+    /// Replaces the element with `element`'s identifier, or inserts `element` at `index`.
+    ///
+    /// - Parameters:
+    ///   - element: The element.
+    ///   - index: Where to insert it when it is new (`0...count`).
+    /// - Returns: The element replaced (`nil` when inserted), and the position of `element`.
+    @inlinable
+    @discardableResult
+    public mutating func updateOrInsert(_ element: Element, at index: Int) -> (originalMember: Element?, index: Int) {
+        if let existing = positions[element.id] {
+            return (update(element, at: existing), existing)
+        }
+        insert(element, at: index)
+        return (nil, index)
+    }
+
     /// Removes the element with identifier `id`.
     ///
     /// - Parameter id: The identifier.
@@ -506,34 +549,96 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
 
 extension IdentifiedArray {
-    /// The identifiers of an ``IdentifiedArray``, in order; `contains(_:)` is O(1).
+    /// The identifiers of an ``IdentifiedArray``, in order; `contains(_:)` is O(1). Compared and
+    /// written as an array literal as swift-identified-collections' `ids` (an `OrderedSet`) is:
+    /// `#expect(list.ids == [1, 2, 3])`.
     public struct IDs: RandomAccessCollection {
-        @usableFromInline let base: IdentifiedArray
+        /// A view of a collection's identifiers, or a list written as a literal (to compare with).
+        @usableFromInline
+        enum Storage {
+            case collection(IdentifiedArray)
+            case literal([ID])
+        }
+
+        @usableFromInline let storage: Storage
 
         @inlinable
-        init(base: IdentifiedArray) { self.base = base }
+        init(base: IdentifiedArray) { self.storage = .collection(base) }
 
         /// The first position.
         @inlinable public var startIndex: Int { 0 }
         /// The position after the last.
-        @inlinable public var endIndex: Int { base.slots.count }
+        @inlinable public var endIndex: Int {
+            switch storage {
+            case .collection(let base): base.slots.count
+            case .literal(let ids): ids.count
+            }
+        }
 
         /// The identifier at `position`.
         ///
         /// - Parameter position: A valid position.
         @inlinable
         public subscript(position: Int) -> ID {
-            base.slots[position].element.id
+            switch storage {
+            case .collection(let base): base.slots[position].element.id
+            case .literal(let ids): ids[position]
+            }
         }
 
-        /// Whether `id` is one of the identifiers. O(1).
+        /// Whether `id` is one of the identifiers: O(1) for a collection's identifiers (O(n) for a
+        /// list written as a literal).
         ///
         /// - Parameter id: The identifier.
         @inlinable
         public func contains(_ id: ID) -> Bool {
-            base.positions[id] != nil
+            switch storage {
+            case .collection(let base): base.positions[id] != nil
+            case .literal(let ids): ids.contains(id)
+            }
+        }
+
+        /// The position of `id`, if it is one of the identifiers: O(1) for a collection's.
+        ///
+        /// - Parameter id: The identifier.
+        /// - Returns: Its position, or `nil`.
+        @inlinable
+        public func firstIndex(of id: ID) -> Int? {
+            switch storage {
+            case .collection(let base): base.positions[id]
+            case .literal(let ids): ids.firstIndex(of: id)
+            }
         }
     }
+}
+
+extension IdentifiedArray.IDs: ExpressibleByArrayLiteral {
+    /// Identifiers written as a literal, to compare a collection's with.
+    ///
+    /// - Parameter elements: The identifiers, in order.
+    public init(arrayLiteral elements: ID...) {
+        storage = .literal(elements)
+    }
+}
+
+extension IdentifiedArray.IDs: Equatable {
+    /// Whether both hold the same identifiers in the same order.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}
+
+extension IdentifiedArray.IDs: Hashable {
+    /// Hashes the identifiers in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for id in self { hasher.combine(id) }
+    }
+}
+
+extension IdentifiedArray.IDs: CustomStringConvertible {
+    /// The identifiers, as an array prints them.
+    public var description: String { "\(Array(self))" }
 }
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
@@ -546,8 +651,13 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     /// Whether there are no elements.
     @inlinable public var isEmpty: Bool { slots.isEmpty }
 
-    /// The element at `position`. Setting it must keep its identifier (the program stops
-    /// otherwise); it is modified in place.
+    /// The element at `position`, modified in place (changing its identifier in place stops the
+    /// program, as in swift-identified-collections).
+    ///
+    /// Setting an element with another identifier works as swift-identified-collections' setter,
+    /// so every generic `MutableCollection` algorithm (Foundation's `sort(using:)`) works: when an
+    /// element elsewhere has the new element's identifier, the two positions are exchanged and the
+    /// new element takes `position`; otherwise the new element replaces the one at `position`.
     ///
     /// - Parameter position: A valid position.
     @inlinable
@@ -555,9 +665,21 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         get { slots[position].element }
         set {
             let id = slots[position].element.id
-            precondition(newValue.id == id, "IdentifiedArray[\(position)] set to an element with another identifier")
-            slots[position].value = newValue
-            noteChange(of: id)
+            if newValue.id == id {
+                slots[position].value = newValue
+                noteChange(of: id)
+            } else if let other = positions[newValue.id] {
+                slots.swapAt(other, position)
+                slots[position].value = newValue
+                positions[newValue.id] = position
+                positions[id] = other
+                noteStructureChange()
+            } else {
+                positions[id] = nil
+                slots[position].value = newValue
+                positions[newValue.id] = position
+                noteStructureChange()
+            }
         }
         _modify {
             let id = slots[position].element.id
@@ -612,6 +734,7 @@ extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
 extension IdentifiedArray.Slot: Sendable where Element: Sendable {}
 extension IdentifiedArray.Change: Sendable where ID: Sendable {}
 extension IdentifiedArray.IDs: Sendable where ID: Sendable, Element: Sendable {}
+extension IdentifiedArray.IDs.Storage: Sendable where ID: Sendable, Element: Sendable {}
 
 extension IdentifiedArray: Encodable where Element: Encodable {
     /// Encodes the elements as an array.
@@ -638,7 +761,7 @@ extension IdentifiedArray: Decodable where Element: Decodable {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: container.codingPath,
-                        debugDescription: "IdentifiedArray: the identifier \(element.id) is repeated"))
+                        debugDescription: "Duplicate element at offset \(container.currentIndex - 1)"))
             }
         }
     }
@@ -648,6 +771,59 @@ extension IdentifiedArray: CustomStringConvertible {
     /// The elements, as an array prints them.
     public var description: String {
         "\(elements)"
+    }
+}
+
+extension IdentifiedArray: CustomDebugStringConvertible {
+    /// The type and the elements: `IdentifiedArray<Int>([1, 2, 3])`, as swift-identified-collections.
+    public var debugDescription: String {
+        "IdentifiedArray<\(Element.self)>(\(elements))"
+    }
+}
+
+extension IdentifiedArray: RangeReplaceableCollection {
+    /// Replaces the elements in `subrange` with `newElements`, as swift-identified-collections
+    /// does: a new element whose identifier is already present replaces that element where it
+    /// stands instead of being inserted.
+    ///
+    /// - Parameters:
+    ///   - subrange: The positions to replace.
+    ///   - newElements: The elements to put there.
+    @inlinable
+    public mutating func replaceSubrange(_ subrange: Range<Int>, with newElements: some Collection<Element>) {
+        if !subrange.isEmpty {
+            slots.removeSubrange(subrange)
+            rebuildPositions()
+        }
+        var inserted: [Slot] = []
+        var insertedIDs: [ID: Int] = [:]
+        var changed: [ID] = []
+        for element in newElements {
+            if let existing = positions[element.id] {
+                slots[existing].value = element
+                changed.append(element.id)
+            } else if let earlier = insertedIDs[element.id] {
+                inserted[earlier].value = element
+            } else {
+                insertedIDs[element.id] = inserted.count
+                inserted.append(Slot(element))
+            }
+        }
+        if !inserted.isEmpty {
+            slots.insert(contentsOf: inserted, at: subrange.lowerBound)
+            rebuildPositions()
+        }
+        if !subrange.isEmpty || !inserted.isEmpty { noteStructureChange() }
+        for id in changed { noteChange(of: id) }
+    }
+
+    /// Reserves storage for `minimumCapacity` elements.
+    ///
+    /// - Parameter minimumCapacity: The number of elements.
+    @inlinable
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        slots.reserveCapacity(minimumCapacity)
+        positions.reserveCapacity(minimumCapacity)
     }
 }
 
