@@ -41,6 +41,20 @@ public struct FileStorage: PersistenceStorage {
     /// The permissions a write gives the file: ``FileMode/ownerOnly`` unless told otherwise.
     public let fileMode: FileMode
 
+    /// Whether a write first checks that the file is still the one this storage last read or wrote
+    /// (its device, inode, size and modification time, to the nanosecond where the file system keeps it): when another program changed,
+    /// replaced, created or removed it meanwhile, the write throws
+    /// ``PersistenceError/documentChangedOnDisk(key:path:)`` and leaves the file as it is. The check
+    /// is made just before the atomic rename. On for documents (`Persister(document:…)`).
+    public let detectsExternalChanges: Bool
+
+    /// Whether names are checked as document names (what the file system accepts and nothing that
+    /// escapes the directory) rather than as keys (see ``maximumKeyLength``).
+    let namesAreDocuments: Bool
+
+    /// What this storage last saw of each file, for ``detectsExternalChanges``.
+    let known = KnownFiles()
+
     /// The longest key, in UTF-8 bytes: 190. File names are limited to 255 bytes; a write's
     /// temporary file adds 42 bytes to the key (`.<key>.<UUID>.tmp`), and the name under which the
     /// persister keeps corrupt data aside adds up to 23 (`<key>.corrupt-<seconds>-<n>`), which must
@@ -59,6 +73,19 @@ public struct FileStorage: PersistenceStorage {
         self.directory = directory
         self.maximumFileSize = maximumFileSize
         self.fileMode = fileMode
+        self.detectsExternalChanges = false
+        self.namesAreDocuments = false
+    }
+
+    /// The storage of documents the user owns, in `directory`: names are file names (see
+    /// ``validateDocumentName(_:)``), files keep their permissions (new ones 0644), and writes
+    /// detect changes made by other programs.
+    init(documentsIn directory: URL, maximumFileSize: Int) {
+        self.directory = directory
+        self.maximumFileSize = maximumFileSize
+        self.fileMode = .keepExisting(newFiles: 0o644)
+        self.detectsExternalChanges = true
+        self.namesAreDocuments = true
     }
 
     /// Stores files under the platform's directory for application data, in a folder named
@@ -74,6 +101,8 @@ public struct FileStorage: PersistenceStorage {
         self.directory = Self.applicationDataDirectory().appendingPathComponent(name, isDirectory: true)
         self.maximumFileSize = maximumFileSize
         self.fileMode = .ownerOnly
+        self.detectsExternalChanges = false
+        self.namesAreDocuments = false
     }
 
     static func applicationDataDirectory() -> URL {
@@ -102,8 +131,24 @@ public struct FileStorage: PersistenceStorage {
         }
     }
 
+    /// Rejects only what a file system refuses as a file name or what would escape the directory:
+    /// an empty name, `.` and `..`, a path separator, a NUL, more than 255 bytes. `notes..v2.txt`,
+    /// `.todo` and a 204-byte name are documents like any other.
+    static func validateDocumentName(_ name: String) throws {
+        let forbidden =
+            name.isEmpty || name == "." || name == ".." || name.contains("/") || name.unicodeScalars.contains("\0")
+        if forbidden { throw PersistenceError.invalidKey(name) }
+        if name.utf8.count > 255 {
+            throw PersistenceError.keyTooLong(name, length: name.utf8.count, limit: 255)
+        }
+    }
+
     private func path(for key: String) throws -> String {
-        try Self.validate(key)
+        if namesAreDocuments {
+            try Self.validateDocumentName(key)
+        } else {
+            try Self.validate(key)
+        }
         return directory.appendingPathComponent(key, isDirectory: false).path
     }
 
@@ -121,7 +166,10 @@ public struct FileStorage: PersistenceStorage {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let failure = errno
-            if failure == ENOENT { return nil }
+            if failure == ENOENT {
+                if detectsExternalChanges { known.set(key, .absent) }
+                return nil
+            }
             throw PersistenceError.io(operation: "read \(path)", errno: failure)
         }
         defer { close(descriptor) }
@@ -132,6 +180,8 @@ public struct FileStorage: PersistenceStorage {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw PersistenceError.notARegularFile(path: path, found: Self.describeFileType(info.st_mode))
         }
+        // Of the open descriptor: the very file read, whatever happens to the path meanwhile.
+        if detectsExternalChanges { known.set(key, FileVersion(info)) }
         // Checked on the open descriptor, before reading: the file cannot grow past the check
         // unnoticed either, since the loop below stops at the limit too.
         guard Int64(info.st_size) <= Int64(maximumFileSize) else {
@@ -165,14 +215,30 @@ public struct FileStorage: PersistenceStorage {
     }
 
     /// The name of a temporary file for `key`: hidden, with a UUID, so it never collides with a key.
+    /// A document name longer than 213 bytes is cut there (at a character boundary), so that the
+    /// temporary name fits in 255 bytes too.
     static func temporaryName(for key: String) -> String {
-        ".\(key).\(UUID().uuidString).tmp"
+        ".\(temporaryStem(of: key)).\(UUID().uuidString).tmp"
+    }
+
+    /// `key`, cut to 213 UTF-8 bytes at a character boundary.
+    static func temporaryStem(of key: String) -> Substring {
+        guard key.utf8.count > 213 else { return key[...] }
+        var end = key.startIndex
+        var bytes = 0
+        for index in key.indices {
+            let next = bytes + key[index].utf8.count
+            if next > 213 { break }
+            bytes = next
+            end = key.index(after: index)
+        }
+        return key[..<end]
     }
 
     /// Whether `name` is a temporary file that ``temporaryName(for:)`` made for `key`, and for no
     /// other key (`.a.b.<UUID>.tmp` belongs to `a.b`, not to `a`).
     static func isTemporaryName(_ name: String, for key: String) -> Bool {
-        let prefix = ".\(key)."
+        let prefix = ".\(temporaryStem(of: key))."
         let suffix = ".tmp"
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count == prefix.count + 36 + suffix.count else {
             return false
@@ -188,7 +254,7 @@ public struct FileStorage: PersistenceStorage {
     /// - Parameter key: The name of the file.
     /// - Returns: The names of the files removed.
     public func removeLeftovers(of key: String) throws -> [String] {
-        try Self.validate(key)
+        _ = try path(for: key)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         var removed: [String] = []
         for name in names where Self.isTemporaryName(name, for: key) {
@@ -239,15 +305,27 @@ public struct FileStorage: PersistenceStorage {
             return 0
         }
         let synced = Self.flushToDisk(descriptor)
+        var writtenInfo = stat()
+        let stated = fstat(descriptor, &writtenInfo) == 0
         close(descriptor)
         guard result == 0, synced == 0 else {
             unlink(temporary)
             throw PersistenceError.io(operation: "write \(temporary)", errno: result != 0 ? result : synced)
         }
+        if detectsExternalChanges, let expected = known.get(key), FileVersion(at: target) != expected {
+            // Another program changed the file since it was read or written here: its content is
+            // kept, and the app is told.
+            unlink(temporary)
+            throw PersistenceError.documentChangedOnDisk(key: key, path: target)
+        }
         guard rename(temporary, target) == 0 else {
             let failure = errno
             unlink(temporary)
             throw PersistenceError.io(operation: "rename to \(target)", errno: failure)
+        }
+        if detectsExternalChanges {
+            // The rename keeps the file's inode and times: this is the version on disk now.
+            if stated { known.set(key, FileVersion(writtenInfo)) } else { known.forget(key) }
         }
         // Make the rename itself durable.
         let directoryDescriptor = open(directory.path, O_RDONLY)
@@ -275,6 +353,14 @@ public struct FileStorage: PersistenceStorage {
         if unlink(path) != 0, errno != ENOENT {
             throw PersistenceError.io(operation: "remove \(path)", errno: errno)
         }
+        if detectsExternalChanges { known.set(key, .absent) }
+    }
+
+    /// Takes the file as it is on disk now as the one this storage knows: the next write replaces
+    /// it (the app chose to keep its own content over another program's change).
+    func acceptCurrentVersion(of key: String) {
+        guard let path = try? path(for: key) else { return }
+        known.set(key, FileVersion(at: path))
     }
 
     /// Renames the file for `key` to `newKey`, refusing to replace an existing file.
@@ -291,5 +377,49 @@ public struct FileStorage: PersistenceStorage {
         guard rename(source, destination) == 0 else {
             throw PersistenceError.io(operation: "move \(source)", errno: errno)
         }
+        if detectsExternalChanges {
+            known.set(newKey, FileVersion(at: destination))
+            known.set(key, .absent)
+        }
     }
+}
+
+/// What a file was when this storage last read or wrote it: enough to notice another program's
+/// change (a rewrite in place changes the size or the modification time; a replacement, the inode).
+enum FileVersion: Equatable, Sendable {
+    case absent
+    /// The change time is left out: a rename changes it, and the writer's own rename must not
+    /// look like another program's change.
+    case present(device: UInt64, inode: UInt64, size: Int64, modified: Int64)
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        self = .present(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified)
+    }
+
+    /// The file at `path` now (following a link, as reading it does).
+    init(at path: String) {
+        var info = stat()
+        self = stat(path, &info) == 0 ? FileVersion(info) : .absent
+    }
+}
+
+/// The versions a ``FileStorage`` last saw, by key. Storages are values that the persister's
+/// writer uses off the main actor, so the table is shared and locked.
+///
+/// `@unchecked Sendable`: every access to `versions` holds `lock` (the three methods below are the
+/// only ones); `DocumentTests.anotherProgramsChangeIsNeverOverwrittenSilently` writes and reads it
+/// from the writer and the main actor under the thread sanitizer.
+final class KnownFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var versions: [String: FileVersion] = [:]
+
+    func get(_ key: String) -> FileVersion? { lock.withLock { versions[key] } }
+    func set(_ key: String, _ version: FileVersion) { lock.withLock { versions[key] = version } }
+    func forget(_ key: String) { _ = lock.withLock { versions.removeValue(forKey: key) } }
 }

@@ -51,6 +51,10 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// the store's reducer does not include ``Persister/reducer``. Saving stays paused so that the
     /// stored data is not overwritten with a state that lacks it.
     case rehydrationNotApplied(key: String)
+    /// The document at `path` was changed on disk by another program after it was loaded (or last
+    /// saved): it was not overwritten, and saving is paused until the app keeps its own content
+    /// (``Persister/overwrite()``) or opens the document again to take the other program's.
+    case documentChangedOnDisk(key: String, path: String)
 
     /// A readable explanation.
     public var description: String {
@@ -95,6 +99,10 @@ public enum PersistenceError: Error, CustomStringConvertible {
         case .rehydrationNotApplied(let key):
             return "the restored data for \"\(key)\" reached the store but no reducer applied it: combine "
                 + "persister.reducer into the store's reducer; saving paused so the stored data is not overwritten"
+        case .documentChangedOnDisk(let key, let path):
+            return "the document \"\(key)\" was changed on disk by another program since it was loaded or saved "
+                + "(\(path)); it was not overwritten. Saving is paused: call overwrite() to keep the app's content, "
+                + "or open the document again to take the other program's"
         }
     }
 }

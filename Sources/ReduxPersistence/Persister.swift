@@ -123,6 +123,13 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     /// reported as ``PersistenceError/unreadableDocument(key:underlying:)`` and left where it is,
     /// untouched; saving then stays paused so that it is never overwritten.
     ///
+    /// Another program's change is never overwritten silently: a write finding the file changed on
+    /// disk since it was loaded (or last saved) reports
+    /// ``PersistenceError/documentChangedOnDisk(key:path:)``, leaves the file as the other program
+    /// left it and pauses saving. The app then keeps its own content with ``overwrite()``, or takes
+    /// the other program's by opening the document again. Any name the file system accepts is a
+    /// document's name (`notes..v2.txt`, `.todo`, up to 255 bytes).
+    ///
     /// - Parameters:
     ///   - document: The file's URL; its directory must exist.
     ///   - format: How the value becomes the file's bytes, and back.
@@ -142,9 +149,7 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         restore: @escaping @Sendable (inout State, Persisted) -> Void,
         onError: @escaping @MainActor (PersistenceError) -> Void = Persister.reportToStandardError
     ) {
-        let storage = FileStorage(
-            directory: document.deletingLastPathComponent(), maximumFileSize: maximumFileSize,
-            fileMode: .keepExisting(newFiles: 0o644))
+        let storage = FileStorage(documentsIn: document.deletingLastPathComponent(), maximumFileSize: maximumFileSize)
         self.init(
             key: document.lastPathComponent, version: 0, storage: storage, migrations: [],
             layout: .document(format), interval: interval, sleep: sleep, project: project, restore: restore,
@@ -506,9 +511,27 @@ public final class Persister<State, Persisted: Codable & Sendable> {
             return nil
         } catch {
             let failure = error as? PersistenceError ?? .writeFailed(key: key, underlying: error)
+            if case .documentChangedOnDisk = failure {
+                // Saving again would overwrite the other program's change: the app decides.
+                blockedBy = failure
+            }
             report(failure)
             return failure
         }
+    }
+
+    /// Replaces a document that another program changed (``PersistenceError/documentChangedOnDisk(key:path:)``)
+    /// with the store's state, and resumes saving: the app's choice, after asking the user, to keep
+    /// its own content. Does nothing but save when there is no such conflict.
+    ///
+    /// - Throws: The ``PersistenceError`` of the write; the error that blocks saving when it is
+    ///   not a conflict (unreadable data is never overwritten this way).
+    public func overwrite() async throws {
+        if case .documentChangedOnDisk = blockedBy {
+            (storage as? FileStorage)?.acceptCurrentVersion(of: key)
+            blockedBy = nil
+        }
+        try await flush()
     }
 
     /// Writes the latest state now and returns when it is in storage.
@@ -629,6 +652,7 @@ actor Writer<Persisted: Codable & Sendable> {
         } catch let error as PersistenceError {
             if case .invalidKey = error { throw error }
             if case .keyTooLong = error { throw error }
+            if case .documentChangedOnDisk = error { throw error }
             throw PersistenceError.writeFailed(key: key, underlying: error)
         } catch {
             throw PersistenceError.writeFailed(key: key, underlying: error)

@@ -147,6 +147,77 @@ struct DocumentTests {
             ])
     }
 
+    /// Issue 35 §4: a document another program changed after it was loaded is never overwritten
+    /// silently — rewritten in place with the same size, replaced, or removed.
+    @Test(arguments: ["rewritten in place, same size", "replaced", "removed"])
+    func anotherProgramsChangeIsNeverOverwrittenSilently(change: String) async throws {
+        let url = try makeDirectory().appendingPathComponent("Shared.taskpaper")
+        try Data("Shared:\n\t- milk\n".utf8).write(to: url)
+        let errors = Errors()
+        let persister = makePersister(url, errors: errors)
+        let store = Store(
+            initialState: persister.load(into: Editor()), reducer: Self.reducer, middleware: [persister.middleware])
+        store.dispatch(Add(title: "eggs"))
+        try await persister.flush()  // our own write is no conflict
+
+        let theirs = Data("Shared:\n\t- milk\n\t- tea!\n".utf8)
+        switch change {
+        case "rewritten in place, same size":
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.write(contentsOf: theirs)  // "- eggs\n" and "- tea!\n" have the same length
+            try handle.close()
+        case "replaced":
+            try theirs.write(to: url, options: .atomic)
+        default:
+            try FileManager.default.removeItem(at: url)
+        }
+        store.dispatch(Add(title: "bread"))
+        await #expect(throws: PersistenceError.self) { try await persister.flush() }
+        #expect(persister.isBlocked)
+        #expect(errors.descriptions.contains { $0.contains("was changed on disk by another program") })
+        if change == "removed" {
+            #expect(!FileManager.default.fileExists(atPath: url.path))
+        } else {
+            #expect(try Data(contentsOf: url) == theirs, "the other program's content is kept")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).count
+                == (change == "removed" ? 0 : 1), "no temporary file left")
+
+        // The app keeps its own content: written over the other program's, and saving resumes.
+        try await persister.overwrite()
+        #expect(!persister.isBlocked)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "Shared:\n\t- milk\n\t- eggs\n\t- bread\n")
+        store.dispatch(Add(title: "jam"))
+        try await persister.flush()
+        #expect(try String(contentsOf: url, encoding: .utf8).hasSuffix("\t- jam\n"))
+    }
+
+    /// Issue 35 §4: any name the file system takes is a document's; only what escapes is refused.
+    @Test(arguments: [
+        "notes..v2.txt", ".todo", String(repeating: "n", count: 200) + ".txt", String(repeating: "é", count: 127),
+    ])
+    func legalFileNamesAreDocuments(name: String) async throws {
+        let url = try makeDirectory().appendingPathComponent(name)
+        let errors = Errors()
+        let persister = makePersister(url, errors: errors)
+        let store = Store(
+            initialState: persister.load(into: Editor()), reducer: Self.reducer, middleware: [persister.middleware])
+        store.dispatch(Add(title: "a"))
+        try await persister.flush()
+        #expect(errors.all.isEmpty, "\(errors.descriptions)")
+        #expect(try String(contentsOf: url, encoding: .utf8) == "Inbox:\n\t- a\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == [name])
+    }
+
+    @Test func namesThatEscapeOrTheFileSystemRefusesAreStillRefused() {
+        for name in ["", ".", "..", "a/b", "a\u{0}b", String(repeating: "n", count: 256)] {
+            #expect(throws: PersistenceError.self, "\(name.debugDescription)") {
+                try FileStorage.validateDocumentName(name)
+            }
+        }
+    }
+
     @Test func aJSONDocumentWrittenByABareEncoderIsRead() async throws {
         let url = try makeDirectory().appendingPathComponent("list.json")
         try JSONEncoder().encode(TodoList(project: "Work", items: [Todo(title: "report")])).write(to: url)
