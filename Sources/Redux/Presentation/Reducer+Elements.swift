@@ -220,9 +220,13 @@ enum ChildIdentity: Equatable {
 /// Reads an identified collection's structure version in a state: a ``MemberReader`` (a load at
 /// the stamp's offset when the key path allows), made `Sendable` for the reducer's closure.
 ///
-/// `@unchecked Sendable`: the reader's key path is the app's `Sendable` key path to the collection
-/// with one stored-property component appended, so it captures nothing and is immutable like its
-/// parts.
+/// `@unchecked Sendable`, safe because the reader holds only a key path — the app's `Sendable` key
+/// path to the collection with one stored-property component appended — and an offset computed
+/// from it once: both immutable after `init`, and a key path captures nothing (the appended path is
+/// not typed `Sendable` only because `appending(path:)` drops the marker). Removing it would read
+/// the stamp through the whole key path on every dispatch of every `forEach`. Shown by
+/// `ElementAndChildTests.aForEachReducerMadeOffTheMainActorIsSharedByStores`, which builds the
+/// reducer on another thread and runs it in two stores, under the thread sanitizer in CI.
 struct StructureVersionReader<State>: @unchecked Sendable {
     let reader: MemberReader<State, UInt64>
 

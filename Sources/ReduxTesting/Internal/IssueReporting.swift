@@ -51,6 +51,12 @@ func reportFailure(_ message: String, at location: SourceLocationInfo) {
             // RTLD_DEFAULT: every image loaded in the process, the test bundle included.
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "swift_redux_testing_record_issue")
             else { return nil }
+            // `unsafeBitCast` is needed here: `dlsym` returns an untyped pointer, and a C function
+            // pointer is typed only by a cast (no sanctioned API converts one). Safe because the
+            // symbol is `ReduxTestingReporter`'s own `@_cdecl` function, whose C signature is
+            // `RecordIssue` by construction (ReduxTestingReporter/RecordIssue.swift). The only
+            // other `unsafeBitCast` is `ActionCast`'s, after a metatype comparison proves the types
+            // identical (docs/architecture.md, "Unchecked and unsafe, listed").
             return unsafeBitCast(symbol, to: RecordIssue.self)
         }()
     }

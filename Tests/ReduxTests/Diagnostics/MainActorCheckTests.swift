@@ -48,4 +48,20 @@ struct MainActorCheckTests {
         }
         #expect(later)
     }
+
+    /// The key behind the check (an `@unchecked Sendable` wrapper) is read from many threads at
+    /// once: the thread sanitizer in CI finds no race, and no thread but the main one says "main".
+    @Test func theKeyIsReadFromManyThreadsAtOnce() async {
+        await MainActor.run { MainActorCheck.install() }
+        let answers = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 {
+                group.addTask { MainActorCheck.isOnMainQueue }
+            }
+            var answers: [Bool] = []
+            for await answer in group { answers.append(answer) }
+            return answers
+        }
+        #expect(answers.count == 16)
+        #expect(answers.allSatisfy { !$0 })
+    }
 }

@@ -73,6 +73,19 @@ struct ElementAndChildTests {
         return ({ log.items }, { Diagnostics.sink = previous })
     }
 
+    /// `forEach` holds a `StructureVersionReader` (an `@unchecked Sendable`): a reducer built on
+    /// another thread and shared by two stores reads it without a race (thread sanitizer in CI).
+    @Test func aForEachReducerMadeOffTheMainActorIsSharedByStores() async throws {
+        let (parent, todo) = (Self.parentReducer, Self.todoReducer)
+        let reducer = await Task.detached { parent.forEach(\.todos, element: todo) }.value
+        let first = Store(initialState: AppState(), reducer: reducer)
+        let second = Store(initialState: AppState(), reducer: reducer)
+        try #require(first.scope(\.todos, id: 1)).dispatch(Toggle())
+        try #require(second.scope(\.todos, id: 2)).dispatch(Toggle())
+        #expect(first.state.todos[id: 1]?.isDone == true && first.state.todos[id: 2]?.isDone == false)
+        #expect(second.state.todos[id: 2]?.isDone == true && second.state.todos[id: 1]?.isDone == false)
+    }
+
     @Test func aRowsActionReachesItsElementThenTheParent() throws {
         let store = Store(initialState: AppState(), reducer: Self.reducer)
         let row = try #require(store.scope(\.todos, id: 2))
