@@ -25,9 +25,11 @@ func entity(_ id: Int) -> Entity { Entity(id: id, title: "Movie \(id)", rating: 
 
 @MainActor
 func entityLoggingScenarios() -> [Scenario] {
-    func scenario(_ name: String, dictionary: Bool) -> Scenario {
+    func scenario(_ name: String, dictionary: Bool, diffOnly: Bool = false) -> Scenario {
         Scenario(
-            name: name, note: "20,000 entities, one added or removed per action; diff and bounded output",
+            name: name,
+            note: "20,000 entities, one added or removed per action; "
+                + (diffOnly ? "collapsed, diff only" : "diff and bounded output"),
             scale: 1_000
         ) {
             var initial = EntityState()
@@ -48,7 +50,11 @@ func entityLoggingScenarios() -> [Scenario] {
                 }
             }
             let sink = Sink()
-            let options = LoggingOptions<EntityState>(sink: LogSink { entry in sink.total &+= entry.utf8.count })
+            var options = LoggingOptions<EntityState>(sink: LogSink { entry in sink.total &+= entry.utf8.count })
+            if diffOnly {
+                options.style = .collapsed
+                options.parts = [.diff]
+            }
             let store = Store(initialState: initial, reducer: reducer, middleware: [loggingMiddleware(options)])
             let action: any Action = ToggleEntity()
             return { n in
@@ -59,5 +65,7 @@ func entityLoggingScenarios() -> [Scenario] {
     return [
         scenario("logging, 20000 entities in a dictionary", dictionary: true),
         scenario("logging, 20000 entities in an array", dictionary: false),
+        scenario("logging, diff only, 20000 entities in a dictionary", dictionary: true, diffOnly: true),
+        scenario("logging, diff only, 20000 entities in an array", dictionary: false, diffOnly: true),
     ]
 }

@@ -16,6 +16,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --samples N    samples per scenario (the median is reported)
           --warmup N     dispatches before the first sample (0 with --iterations 0 measures setup
                          alone, for instruction counts with valgrind; see docs/benchmarks.md)
+          --list         print every scenario's name and scale (dispatches per timed unit), one a line,
+                         tab-separated (.ci/check-docs-figures reads it)
           --devtools-import N
                          only import a Redux DevTools file of N steps and report its throughput and
                          peak memory; exits 1 over 3x the file (.ci/perf-guard uses it)
@@ -47,6 +49,10 @@ let all =
     coreScenarios() + scopeScenarios() + identifiedRowScenarios() + middlewareScenarios() + entityLoggingScenarios()
     + effectsScenarios()
     + persistenceScenarios()
+if arguments.contains("--list") {
+    for scenario in all { print("\(scenario.name)\t\(scenario.scale)") }
+    exit(0)
+}
 let matches = all.filter { scenario in
     if let exact { return scenario.name == exact }
     return filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true
