@@ -165,7 +165,9 @@ extension Reducer {
                 }
             }
             parent(&state, action, &work)
-            if dismiss {
+            // The child that asked to be dismissed goes, unless the parent answered by presenting
+            // another (another identity): that one stays.
+            if dismiss, ChildIdentity(state[keyPath: keyPath], identify) == before {
                 state[keyPath: keyPath] = nil
                 if state[keyPath: keyPath] != nil {
                     // The child is a case of its parent's state (an enum destination's computed

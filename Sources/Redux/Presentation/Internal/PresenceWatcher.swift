@@ -11,9 +11,10 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     let registrationKey: KeyPath<StoreCore<Root>, Int>
     var lastPresence: AnyHashable?
     var member: ObservedMember<Root>?
-    /// The scope of the child last shown, while anyone holds it, with the child's presence key.
+    /// The scope of the child last shown, while anyone holds it, with its presentation (weak: it
+    /// watches the store, which holds this watcher).
     weak var cached: ScopedStore<Child>?
-    var cachedPresence: AnyHashable?
+    weak var cachedPresentation: Presentation?
 
     init(core: StoreCore<Root>, keyPath: KeyPath<Root, Child?>) {
         self.core = core
@@ -57,16 +58,20 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         }
         let child = withPointer(to: core.state) { $0.pointee[keyPath: keyPath] }
         guard let present = child else { return nil }
-        let presence = Self.presence(of: present)
-        if let cached, cachedPresence == presence {
+        // The scope of the presentation shown, while it lasts: a child presented again (even equal)
+        // is another presentation, with a scope of its own.
+        if let cached, let cachedPresentation, !cachedPresentation.isOver {
             return cached
         }
         let parent = MemberScope(core: core, keyPath: keyPath)
         let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
-        let scope = ScopedStore(ElementScope(base: projected, step: OwnerStep(path: name, id: nil))).anchored(
-            to: anchor)
+        let presentation = Presentation(
+            parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name)
+        let scope = ScopedStore(
+            ElementScope(base: projected, step: OwnerStep(path: name, id: nil), presentation: presentation)
+        ).anchored(to: anchor)
         cached = scope
-        cachedPresence = presence
+        cachedPresentation = presentation
         return scope
     }
 }

@@ -101,10 +101,13 @@ extension ScopeSource {
         observeWhole()
         guard let child = currentState()[keyPath: keyPath] else { return nil }
         let name = ElementAction.path(of: keyPath)
-        let projected = ProjectedScope<State, Child>(
-            parent: self, initial: child, path: pathPrefix.map { "\($0).\(name)" } ?? name
-        ) { $0[keyPath: keyPath] }
-        return ScopedStore(ElementScope(base: projected, step: OwnerStep(path: name, id: nil))).anchored(to: anchor)
+        let path = pathPrefix.map { "\($0).\(name)" } ?? name
+        let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path) { $0[keyPath: keyPath] }
+        let presentation = Presentation(
+            parent: self, keyPath: keyPath, presence: PresenceWatcher<State, Child>.presence(of: child), path: path)
+        return ScopedStore(
+            ElementScope(base: projected, step: OwnerStep(path: name, id: nil), presentation: presentation)
+        ).anchored(to: anchor)
     }
 
     /// A subscription for a scope whose store was released: never called, holds nothing.
@@ -406,10 +409,13 @@ func projectedIdentifiedRow<Parent, ID: Hashable & Sendable, Element: Identifiab
 final class ElementScope<State>: ScopeSource {
     let base: any ScopeSource<State>
     let step: OwnerStep
+    /// For a presented child's scope: its presentation, after which the scope sends nothing.
+    let presentation: Presentation?
 
-    init(base: any ScopeSource<State>, step: OwnerStep) {
+    init(base: any ScopeSource<State>, step: OwnerStep, presentation: Presentation? = nil) {
         self.base = base
         self.step = step
+        self.presentation = presentation
     }
 
     var effects: Effects { base.effects }
@@ -424,6 +430,7 @@ final class ElementScope<State>: ScopeSource {
     }
 
     func dispatch(_ action: any Action) {
+        if let presentation, !presentation.admits(action) { return }
         if action is any HandledByMiddleware {
             base.dispatchToStore(action, owner: owner)
         } else {

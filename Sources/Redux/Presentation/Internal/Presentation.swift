@@ -1,0 +1,48 @@
+/// One presentation of an optional child — a sheet shown once — as the scope a view was handed for
+/// it sees it: current from the moment the scope is made until a reduction leaves the child absent
+/// or with another identity (its `id`, or its case for an enum), then over for good. A child
+/// presented again, even equal to the one before, is another presentation with another scope.
+///
+/// A scope whose presentation is over sends nothing: its `dispatch` is a no-op with a diagnostic,
+/// its `send` returns at once, and work it would start never starts — so a view that kept the scope
+/// of a dismissed sheet cannot drive the next sheet.
+@MainActor
+final class Presentation {
+    /// Whether the presentation is over (latched).
+    private(set) var isOver = false
+    /// How the child is named, for the diagnostic.
+    let path: String
+    /// Watches the parent after every reduction while the presentation lasts.
+    private var watch: Subscription?
+
+    /// Starts watching the child at `keyPath` of `parent`'s state, present now with `presence`.
+    init<Parent, Child>(
+        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: AnyHashable?, path: String
+    ) {
+        self.path = path
+        watch = parent.subscribe { [weak self] state in
+            guard let self, !self.isOver else { return }
+            if PresenceWatcher<Parent, Child>.presence(of: state[keyPath: keyPath]) != presence {
+                self.end()
+            }
+        }
+    }
+
+    /// Ends the presentation; nothing sent through its scope reaches the store any more.
+    func end() {
+        isOver = true
+        watch?.cancel()
+        watch = nil
+    }
+
+    /// Whether `action` may go to the store: `false` (and a diagnostic) once the presentation is over.
+    func admits(_ action: any Action) -> Bool {
+        guard isOver else { return true }
+        Diagnostics.warnOnce(
+            "presentation-over:\(path).\(type(of: action))",
+            "swift-redux: warning: \(type(of: action)) was sent through the scope of \(path), whose "
+                + "presentation is over (dismissed or replaced since the scope was made); it changed nothing and "
+                + "started no work. A view gets the current presentation's scope from scope(ifPresent:).")
+        return false
+    }
+}

@@ -1,0 +1,130 @@
+import Redux
+import ReduxEffects
+import ReduxTestSupport
+import Testing
+
+@testable import Redux
+
+/// Issue 35 §1: each presentation of a sheet has an identity its scope's actions carry. A view that
+/// kept the scope of a dismissed sheet cannot drive the next one — even of the same case with equal
+/// state, even in a pushed screen: its sends are no-ops with a diagnostic, its `send` returns at
+/// once, and the work it would start never starts.
+@MainActor
+struct PresentationIdentityTests {
+    /// Identified: a presentation's identity is more than its `id` (the same id presented again is
+    /// another presentation), but telling the parent's new child from the dismissed one needs one.
+    struct Sheet: Equatable, Sendable, Identifiable {
+        var id = 1
+        var ticks = 0
+    }
+
+    struct Screen: Equatable, Sendable {
+        var sheet: Sheet?
+    }
+
+    struct AppState: Equatable, Sendable {
+        var sheet: Sheet?
+        var path = StackState<Screen>()
+        var dismissals = 0
+    }
+
+    struct Present: Action {}
+    struct Tick: Action {}
+    struct Start: Action {}
+    struct Push: Action {}
+    struct PresentInScreen: Action { let id: StackElementID }
+
+    final class Runs: @unchecked Sendable {  // only touched on the main actor
+        var started = 0
+    }
+
+    static func reducer(runs: Runs, answerDismissWithAnother: Bool = false) -> Reducer<AppState> {
+        let sheet = Reducer<Sheet>.combine(
+            .on(Tick.self) { sheet, _ in sheet.ticks += 1 },
+            .commands(on: Start.self) { _, _ in
+                .run { _ in await MainActor.run { runs.started += 1 } }
+            }
+        )
+        let screen = Reducer<Screen> { _, _ in }.ifLet(\.sheet, then: sheet)
+        return Reducer<AppState> { state, action in
+            switch action {
+            case is Present: state.sheet = Sheet()
+            case is Push: state.path.push(Screen())
+            case let present as PresentInScreen: state.path[id: present.id]?.state.sheet = Sheet()
+            case let element as ElementAction where element.action is Dismiss:
+                state.dismissals += 1
+                if answerDismissWithAnother { state.sheet = Sheet(id: 2) }
+            default: break
+            }
+        }
+        .ifLet(\.sheet, then: sheet)
+        .forEach(\.path, destination: screen)
+    }
+
+    func capturingWarnings() -> (() -> [String], () -> Void) {
+        let log = Log<String>()
+        let previous = Diagnostics.sink
+        Diagnostics.reset()
+        Diagnostics.sink = { log.append($0) }
+        return ({ log.items }, { Diagnostics.sink = previous })
+    }
+
+    @Test func aDismissedSheetsScopeCannotDriveTheNextSheet() async throws {
+        let (warnings, restore) = capturingWarnings()
+        defer { restore() }
+        let runs = Runs()
+        let store = Store(initialState: AppState(), reducer: Self.reducer(runs: runs))
+        store.dispatch(Present())
+        let old = try #require(store.scope(ifPresent: \.sheet))
+        old.dispatch(Tick())
+        #expect(store.sheet?.ticks == 1)
+        old.dispatch(Dismiss())
+        #expect(store.sheet == nil)
+
+        store.dispatch(Present())  // the same case, with state equal to the first sheet's
+        let new = try #require(store.scope(ifPresent: \.sheet))
+        #expect(new !== old, "another presentation, another scope")
+        for _ in 0..<100 { old.dispatch(Tick()) }
+        await old.send(Start())  // returns at once: nothing starts
+        old.dispatch(Start())
+        await store.effects.waitForAll()
+        #expect(store.sheet == Sheet(), "the old scope changed nothing in the new sheet")
+        #expect(runs.started == 0, "and started no work")
+        #if DEBUG
+            #expect(warnings().contains { $0.contains("whose presentation is over") && $0.contains("Tick") })
+        #endif
+
+        new.dispatch(Tick())
+        await new.send(Start())
+        #expect(store.sheet?.ticks == 1)
+        #expect(runs.started == 1)
+    }
+
+    @Test func aSheetInAPushedScreenKeepsItsPresentationToo() async throws {
+        let store = Store(initialState: AppState(), reducer: Self.reducer(runs: Runs()))
+        store.dispatch(Push())
+        let id = try #require(store.path.ids.first)
+        store.dispatch(PresentInScreen(id: id))
+        let screen = try #require(store.scope(\.path, id: id)?.scope(\.state))
+        let old = try #require(screen.scope(ifPresent: \.sheet))
+        old.dispatch(Tick())
+        #expect(store.path[id: id]?.state.sheet?.ticks == 1)
+        old.dispatch(Dismiss())
+        #expect(store.path[id: id]?.state.sheet == nil)
+        store.dispatch(PresentInScreen(id: id))
+        old.dispatch(Tick())
+        #expect(store.path[id: id]?.state.sheet == Sheet())
+        let new = try #require(screen.scope(ifPresent: \.sheet))
+        new.dispatch(Tick())
+        #expect(store.path[id: id]?.state.sheet?.ticks == 1)
+    }
+
+    /// A parent that answers a child's `Dismiss` by presenting another child keeps the new one.
+    @Test func aParentThatAnswersDismissWithAnotherChildKeepsIt() throws {
+        let store = Store(initialState: AppState(), reducer: Self.reducer(runs: Runs(), answerDismissWithAnother: true))
+        store.dispatch(Present())
+        try #require(store.scope(ifPresent: \.sheet)).dispatch(Dismiss())
+        #expect(store.dismissals == 1)
+        #expect(store.sheet == Sheet(id: 2), "the new child stays (it was set to nil anyway before)")
+    }
+}
