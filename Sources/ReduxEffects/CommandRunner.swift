@@ -62,10 +62,21 @@ struct CommandRunner {
         case .send(let sent):
             run.send(sent)
         case .run(let priority, let body, let handler):
-            let send = send
+            // A `send` kept past the end of its work (escaped into a callback) is refused with a
+            // diagnostic: the work's lifetime — its element's, its screen's — is over.
+            let lifetime = RunLifetime()
+            let base = send
+            let send: Dispatch = { action in
+                guard !lifetime.isOver else {
+                    RunLifetime.warnSentAfterCompletion(action)
+                    return
+                }
+                base(action)
+            }
             let effects = effects
             let action = run.action
             effects.run(id: id, priority: priority) {
+                defer { lifetime.isOver = true }
                 do {
                     try await body(send, effects)
                 } catch {
@@ -135,5 +146,21 @@ struct CommandRunner {
             runner.execute(next, id: key)
             runner.waitForEndOfInterval(key, interval: interval, clock: clock)
         }
+    }
+}
+
+/// Whether a `.run` command's work has completed: what its `send` sends afterwards is dropped, with
+/// a diagnostic naming the action (as the Composable Architecture reports a send from a completed
+/// effect).
+@MainActor
+final class RunLifetime {
+    var isOver = false
+
+    static func warnSentAfterCompletion(_ action: any Action) {
+        Diagnostics.warnOnce(
+            "sent-after-completion:\(type(of: action))",
+            "swift-redux: warning: \(type(of: action)) was sent by a command's run after its work had completed "
+                + "(its send was kept in a callback or a stored closure); it was dropped. Send from inside run's "
+                + "body: await the callback's result there (withCheckedContinuation, an AsyncStream).")
     }
 }

@@ -127,4 +127,45 @@ struct PresentationIdentityTests {
         #expect(store.dismissals == 1)
         #expect(store.sheet == Sheet(id: 2), "the new child stays (it was set to nil anyway before)")
     }
+
+    /// A `Dismiss` no presenter takes — dispatched to the store itself — says so.
+    @Test func aDismissAtTheStoresRootSaysNothingWasDismissed() {
+        let (warnings, restore) = capturingWarnings()
+        defer { restore() }
+        let store = Store(initialState: AppState(), reducer: Self.reducer(runs: Runs()))
+        store.dispatch(Present())
+        store.dispatch(Dismiss())
+        #expect(store.sheet != nil)
+        #if DEBUG
+            #expect(warnings().contains { $0.contains("Dismiss was dispatched to a Store<AppState> itself") })
+        #endif
+    }
+
+    final class Escaped: @unchecked Sendable {  // only touched on the main actor
+        var send: Dispatch?
+    }
+
+    struct Keep: Action {}
+
+    /// What a command's `send` sends after its work completed is dropped, with a diagnostic.
+    @Test func aSendAfterTheWorkCompletedIsDroppedAndSaysSo() async {
+        let escaped = Escaped()
+        let reducer = Reducer<AppState>.combine(
+            .commands(on: Keep.self) { _, _ in .run { send in await MainActor.run { escaped.send = send } } },
+            .on(Present.self) { state, _ in state.sheet = Sheet() }
+        )
+        let store = Store(initialState: AppState(), reducer: reducer)
+        store.dispatch(Keep())
+        await store.effects.waitForAll()
+        // Captured after the await: tests on the main actor interleave at awaits, and the sink is global.
+        let (warnings, restore) = capturingWarnings()
+        defer { restore() }
+        #expect(escaped.send != nil)
+        escaped.send?(Present())
+        #expect(store.sheet == nil, "the completed work's send changed nothing")
+        #if DEBUG
+            #expect(
+                warnings().contains { $0.contains("Present was sent by a command's run after its work had completed") })
+        #endif
+    }
 }

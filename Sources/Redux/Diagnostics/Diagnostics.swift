@@ -32,6 +32,16 @@ package enum Diagnostics {
     @usableFromInline
     package static func checkReachedReducer(_ action: any Action, storeState: Any.Type) {
         #if DEBUG
+            if action is Dismiss {
+                // Unwrapped, so not sent through a presented child's or a row's scope: nothing
+                // presents the store's own state.
+                warnOnce(
+                    "dismiss-root:\(storeState)",
+                    "swift-redux: warning: Dismiss was dispatched to a Store<\(storeState)> itself, not through "
+                        + "the scope of a presented child or a row (scope(ifPresent:), scope(_:id:)): no ifLet or "
+                        + "forEach presents the store's own state, so nothing was dismissed.")
+                return
+            }
             guard let marked = action as? any HandledByMiddleware else { return }
             let type = Swift.type(of: marked)
             let identifier = ObjectIdentifier(type)
