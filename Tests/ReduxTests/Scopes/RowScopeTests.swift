@@ -197,6 +197,40 @@ struct RowScopeLifetimeTests {
         #expect(watcher.rows.count <= 2 * 10 + 16)
     }
 
+    struct Screen: Identifiable, Equatable, Sendable {
+        let id: Int
+        var payload: [Int]
+    }
+
+    struct Stack: Equatable {
+        var screens: IdentifiedArrayOf<Screen> = []
+    }
+
+    struct PushScreens: Action { let count: Int }
+    struct PopAll: Action {}
+
+    /// Issue 35 §1: popped screens' entries — and the state each kept — go at the reduction that
+    /// popped them, not when a row is next scoped.
+    @Test func poppedScreensLeaveTheRowTableAtTheReductionThatPoppedThem() {
+        let store = Store(
+            initialState: Stack(),
+            reducer: .combine(
+                .on(PushScreens.self) { state, action in
+                    for id in 0..<action.count { state.screens.append(Screen(id: id, payload: Array(0..<1_000))) }
+                },
+                .on(PopAll.self) { state, _ in state.screens.removeAll() }
+            ))
+        store.dispatch(PushScreens(count: 100))
+        do {
+            let screens = store.scopes(\.screens)  // as a NavigationStack reads them
+            #expect(screens.count == 100)
+        }
+        let watcher = store.core.identifiedWatcher(at: \Stack.screens)
+        #expect(watcher.rows.count == 100)
+        store.dispatch(PopAll())
+        #expect(watcher.rows.count == 0, "no entry keeps a popped screen's state")
+    }
+
     @Test func theStateIsFreedWhenTheStoreAndItsScopesAre() {
         weak var core: StoreCore<RowScopeTests.ListState>?
         do {

@@ -159,7 +159,13 @@ where Element.ID == ID {
                 }
             }
         }
-        publish(changed, listChanged: isStructureArmed && list.structureVersion != lastStructureVersion)
+        let structureChanged = list.structureVersion != lastStructureVersion
+        publish(changed, listChanged: isStructureArmed && structureChanged)
+        if structureChanged, rows.count > list.count {
+            // Rows left the list (a screen popped): their entries — and the last state each kept —
+            // go now, unless a view still holds or observes them.
+            forgetRowsGone(from: list)
+        }
     }
 
     /// The row scope for `id`, or `nil` when no element has that identifier.
@@ -177,9 +183,9 @@ where Element.ID == ID {
     }
 
     /// Drops the entries of rows that left the collection and that nobody holds or observes, so a
-    /// stack pushed and popped, or a list whose rows come and go, keeps a bounded table. Run when
-    /// the table has grown to twice the collection's size, so its cost is spread over the rows
-    /// added meanwhile.
+    /// stack pushed and popped, or a list whose rows come and go, keeps a bounded table and no
+    /// popped screen's state: run after a reduction that changed the identifiers while the list is
+    /// watched, and when a row is scoped and the table has grown to twice the collection's size.
     @usableFromInline
     func forgetRowsGone(from list: List) {
         rows = rows.filter { id, entry in list.ids.contains(id) || entry.isArmed || entry.scope != nil }
