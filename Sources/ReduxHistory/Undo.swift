@@ -109,7 +109,15 @@ extension Reducer where State: Equatable {
                 return
             }
             let previous = history.present
+            let start = work.items.count
             base.reduce(&history.present, action, work: &work)
+            // The liveness of elements' work, seen from the history (see `LivenessProbe`).
+            work.liftProbes(from: start) { (probe: LivenessProbe<State>) in
+                probe.lifted(through: nil) { (history: inout UndoHistory<State>, ask: (inout State) -> Bool) in
+                    var present = history.present
+                    return ask(&present)
+                }
+            }
             guard history.present != previous else { return }
             if filter(action) {
                 history.record(previous, group: group(action), limit: max(limit, 1))

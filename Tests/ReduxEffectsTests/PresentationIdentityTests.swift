@@ -168,4 +168,61 @@ struct PresentationIdentityTests {
                 warnings().contains { $0.contains("Present was sent by a command's run after its work had completed") })
         #endif
     }
+
+    final class Cancellations: @unchecked Sendable {  // only touched on the main actor
+        var count = 0
+    }
+
+    struct Close: Action {}
+    struct PopAll: Action {}
+
+    /// A child whose `Start` starts work that runs until cancelled, and counts the cancellation.
+    static func longRunning(_ cancellations: Cancellations) -> Reducer<Sheet> {
+        .commands(on: Start.self) { _, _ in
+            .run { _ in
+                do {
+                    try await Task.sleep(for: .seconds(3_600))
+                } catch {
+                    await MainActor.run { cancellations.count += 1 }
+                }
+            }
+        }
+    }
+
+    /// Issue 35 §1: work ends whenever its child leaves the state, whoever removed it — a reducer
+    /// before or after the `ifLet` in a `combine` too (it ran forever before).
+    @Test(arguments: [false, true])
+    func workEndsWhenAReducerOutsideTheIfLetDismissesTheChild(closerRunsFirst: Bool) async {
+        let cancellations = Cancellations()
+        let presenter = Reducer<AppState>.on(Present.self) { state, _ in state.sheet = Sheet() }
+            .ifLet(\.sheet, then: Self.longRunning(cancellations))
+        let closer = Reducer<AppState>.on(Close.self) { state, _ in state.sheet = nil }
+        let store = Store(
+            initialState: AppState(),
+            reducer: closerRunsFirst ? .combine(closer, presenter) : .combine(presenter, closer))
+        store.dispatch(Present())
+        store.dispatch(ElementAction(path: "sheet", id: 1, Start()))
+        #expect(store.effects.count == 1)
+        store.dispatch(Close())
+        await store.effects.waitForAll()
+        #expect(cancellations.count == 1, "the dismissed child's work was cancelled")
+    }
+
+    /// The same for a stack screen removed by a reducer after the `forEach`.
+    @Test func workEndsWhenAReducerOutsideTheForEachPopsTheScreen() async throws {
+        let cancellations = Cancellations()
+        let screen = Reducer<Screen> { _, _ in }.ifLet(\.sheet, then: Self.longRunning(cancellations))
+        let stack = Reducer<AppState>.on(Push.self) { state, _ in state.path.push(Screen(sheet: Sheet())) }
+            .forEach(\.path, destination: screen)
+        let store = Store(
+            initialState: AppState(),
+            reducer: .combine(stack, .on(PopAll.self) { state, _ in state.path.removeAll() }))
+        store.dispatch(Push())
+        let id = try #require(store.path.ids.first)
+        try #require(store.scope(\.path, id: id)?.scope(\.state)).dispatch(ElementAction(path: "sheet", id: 1, Start()))
+        #expect(store.effects.count == 1)
+        store.dispatch(PopAll())
+        await store.effects.waitForAll()
+        #expect(cancellations.count == 1, "the popped screen's work was cancelled")
+    }
 }

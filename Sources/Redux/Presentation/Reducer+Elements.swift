@@ -44,11 +44,24 @@ extension Reducer {
                         if childWork.takeDismissRequest() {
                             dismissed = index
                         }
+                        let step = OwnerStep(path: name, id: id)
+                        let probes = childWork.takeProbes(of: Element.self)
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(
-                                    step: OwnerStep(path: name, id: id),
-                                    wrap: { ElementAction(path: name, id: id, $0) }, items: childWork.items))
+                                    step: step, wrap: { ElementAction(path: name, id: id, $0) }, items: childWork.items)
+                            )
+                            // The element's work lives while the element does, whoever removes it.
+                            work.append(
+                                LivenessProbe<State>(chain: [step]) { state in state[keyPath: keyPath].ids.contains(id)
+                                })
+                        }
+                        for probe in probes {
+                            work.append(
+                                probe.lifted(through: step) { (state: inout State, ask: (inout Element) -> Bool) in
+                                    guard var element = state[keyPath: keyPath][id: id] else { return false }
+                                    return ask(&element)
+                                })
                         }
                     }
                 } else {
@@ -150,11 +163,27 @@ extension Reducer {
                         childBody(&present, scoped.action, &childWork)
                         state[keyPath: keyPath] = present
                         dismiss = childWork.takeDismissRequest()
+                        let step = OwnerStep(path: name, id: identity)
+                        let probes = childWork.takeProbes(of: Child.self)
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(
-                                    step: OwnerStep(path: name, id: identity),
-                                    wrap: { ElementAction(path: name, id: identity, $0) }, items: childWork.items))
+                                    step: step, wrap: { ElementAction(path: name, id: identity, $0) },
+                                    items: childWork.items))
+                            // The child's work lives while this presentation does, whoever ends it.
+                            work.append(
+                                LivenessProbe<State>(chain: [step]) { state in
+                                    ChildIdentity(state[keyPath: keyPath], identify) == before
+                                })
+                        }
+                        for probe in probes {
+                            work.append(
+                                probe.lifted(through: step) { (state: inout State, ask: (inout Child) -> Bool) in
+                                    guard ChildIdentity(state[keyPath: keyPath], identify) == before,
+                                        var child = state[keyPath: keyPath]
+                                    else { return false }
+                                    return ask(&child)
+                                })
                         }
                     }
                 } else if !name.hasPrefix("(") {
@@ -184,7 +213,7 @@ extension Reducer {
 
 /// Whether an optional child is present, and which one: its `id` when `Identifiable`, its case
 /// when an enum, else `nil` (only its presence counts).
-enum ChildIdentity: Equatable {
+enum ChildIdentity: Equatable, Sendable {
     case absent
     case present((any Hashable & Sendable)?)
 

@@ -186,7 +186,16 @@ extension Reducer {
             guard let binding = ActionCast.cast(action, to: BindingAction<State>.self),
                 let index = element(&root, binding)
             else { return }
+            let id = root[keyPath: keyPath][index][keyPath: idPath]
+            let start = work.items.count
             workBody(&root[keyPath: keyPath][index], binding, &work)
+            work.liftProbes(from: start) { (probe: LivenessProbe<State>) in
+                probe.lifted(through: nil) { (root: inout Root, ask: (inout State) -> Bool) in
+                    guard var row = root[keyPath: keyPath].first(where: { $0[keyPath: idPath] == id })
+                    else { return false }
+                    return ask(&row)
+                }
+            }
         })
     }
 }

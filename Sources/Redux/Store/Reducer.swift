@@ -170,7 +170,14 @@ public struct Reducer<State>: Sendable {
     public func pullback<Root>(_ keyPath: WritableKeyPath<Root, State> & Sendable) -> Reducer<Root> {
         if let workBody {
             return Reducer<Root>(work: { root, action, work in
+                let start = work.items.count
                 workBody(&root[keyPath: keyPath], action, &work)
+                work.liftProbes(from: start) { (probe: LivenessProbe<State>) in
+                    probe.lifted(through: nil) { (root: inout Root, ask: (inout State) -> Bool) in
+                        var part = root[keyPath: keyPath]
+                        return ask(&part)
+                    }
+                }
             })
         }
         let body = self.body

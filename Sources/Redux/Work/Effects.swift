@@ -216,6 +216,11 @@ public final class Effects {
         return body()
     }
 
+    /// Whether work owned by the element at `owner` (or its descendants) is still running.
+    package func hasWork(ownedBy owner: [OwnerStep]) -> Bool {
+        entries.values.contains { !$0.isCancelled && Self.isOwned($0, by: owner) }
+    }
+
     /// Cancels the work owned by the element at `owner` and by its descendants.
     package func cancel(ownedBy owner: [OwnerStep]) {
         guard !owner.isEmpty else { return }

@@ -65,11 +65,11 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         }
         let parent = MemberScope(core: core, keyPath: keyPath)
         let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
+        let step = OwnerStep(path: name, id: nil)
         let presentation = Presentation(
-            parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name)
-        let scope = ScopedStore(
-            ElementScope(base: projected, step: OwnerStep(path: name, id: nil), presentation: presentation)
-        ).anchored(to: anchor)
+            parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name, owner: [step])
+        let scope = ScopedStore(ElementScope(base: projected, step: step, presentation: presentation)).anchored(
+            to: anchor)
         cached = scope
         cachedPresentation = presentation
         return scope

@@ -103,11 +103,11 @@ extension ScopeSource {
         let name = ElementAction.path(of: keyPath)
         let path = pathPrefix.map { "\($0).\(name)" } ?? name
         let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path) { $0[keyPath: keyPath] }
+        let step = OwnerStep(path: name, id: nil)
         let presentation = Presentation(
-            parent: self, keyPath: keyPath, presence: PresenceWatcher<State, Child>.presence(of: child), path: path)
-        return ScopedStore(
-            ElementScope(base: projected, step: OwnerStep(path: name, id: nil), presentation: presentation)
-        ).anchored(to: anchor)
+            parent: self, keyPath: keyPath, presence: PresenceWatcher<State, Child>.presence(of: child), path: path,
+            owner: owner + [step])
+        return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation)).anchored(to: anchor)
     }
 
     /// A subscription for a scope whose store was released: never called, holds nothing.
