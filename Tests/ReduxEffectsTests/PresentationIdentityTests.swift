@@ -150,6 +150,7 @@ struct PresentationIdentityTests {
     /// What a command's `send` sends after its work completed is dropped, with a diagnostic.
     @Test func aSendAfterTheWorkCompletedIsDroppedAndSaysSo() async {
         let escaped = Escaped()
+        defer { escaped.send = nil }  // the kept send holds the store, which holds the reducer, which holds it
         let reducer = Reducer<AppState>.combine(
             .commands(on: Keep.self) { _, _ in .run { send in await MainActor.run { escaped.send = send } } },
             .on(Present.self) { state, _ in state.sheet = Sheet() }
