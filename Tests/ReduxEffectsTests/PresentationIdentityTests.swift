@@ -226,4 +226,55 @@ struct PresentationIdentityTests {
         await store.effects.waitForAll()
         #expect(cancellations.count == 1, "the popped screen's work was cancelled")
     }
+
+    struct Detail: Equatable, Sendable { var views = 0 }
+    struct Edit: Equatable, Sendable { var draft = "" }
+    struct Look: Action {}
+
+    enum Kind: Equatable, Sendable {
+        case detail(Detail)
+        case edit(Edit)
+
+        var detail: Detail? {
+            get { if case .detail(let state) = self { state } else { nil } }
+            set { if let newValue { self = .detail(newValue) } }
+        }
+
+        var edit: Edit? {
+            get { if case .edit(let state) = self { state } else { nil } }
+            set { if let newValue { self = .edit(newValue) } }
+        }
+    }
+
+    struct Screens: Equatable, Sendable {
+        var path = StackState<Kind>()
+    }
+
+    /// An action built for one kind of stack screen, sent to a screen of another kind, says so;
+    /// the one for the right kind is taken silently.
+    @Test func anActionForAnotherKindOfScreenSaysSo() throws {
+        let (warnings, restore) = capturingWarnings()
+        defer { restore() }
+        let kind = Reducer<Kind>.combine(
+            Reducer<Kind> { _, _ in }.ifLet(\.detail, then: .on(Look.self) { detail, _ in detail.views += 1 }),
+            Reducer<Kind> { _, _ in }.ifLet(\.edit, then: Reducer<Edit> { _, _ in })
+        )
+        var initial = Screens()
+        let detailID = initial.path.push(.detail(Detail()))
+        let editID = initial.path.push(.edit(Edit()))
+        let store = Store(
+            initialState: initial, reducer: Reducer<Screens> { _, _ in }.forEach(\.path, destination: kind))
+        try #require(store.scope(\.path, id: detailID)).scope(\.state).dispatch(
+            ElementAction(path: "(Detail)", id: nil, Look()))
+        #expect(store.path[id: detailID]?.state.detail?.views == 1)
+        #expect(!warnings().contains { $0.contains("Look") })
+        try #require(store.scope(\.path, id: editID)).scope(\.state).dispatch(
+            ElementAction(path: "(Detail)", id: nil, Look()))
+        #expect(store.path[id: editID]?.state == .edit(Edit()))
+        #if DEBUG
+            #expect(
+                warnings().contains { $0.contains("Look was sent to the case (Detail)") && $0.contains("another case") }
+            )
+        #endif
+    }
 }

@@ -45,6 +45,7 @@ extension Reducer {
                             dismissed = index
                         }
                         let step = OwnerStep(path: name, id: id)
+                        childWork.settleCaseClaims()
                         let probes = childWork.takeProbes(of: Element.self)
                         if !childWork.isEmpty {
                             work.append(
@@ -155,6 +156,9 @@ extension Reducer {
                 if case .present(let identity) = before,
                     scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
                 {
+                    if name.hasPrefix("(") {
+                        work.append(CaseClaim(path: name, missed: nil, state: ""))  // taken
+                    }
                     if scoped.action is Dismiss {
                         dismiss = true
                     } else if var present = state[keyPath: keyPath].take() {
@@ -164,6 +168,7 @@ extension Reducer {
                         state[keyPath: keyPath] = present
                         dismiss = childWork.takeDismissRequest()
                         let step = OwnerStep(path: name, id: identity)
+                        childWork.settleCaseClaims()
                         let probes = childWork.takeProbes(of: Child.self)
                         if !childWork.isEmpty {
                             work.append(
@@ -187,10 +192,12 @@ extension Reducer {
                         }
                     }
                 } else if !name.hasPrefix("(") {
-                    // A computed case (an enum destination's, named by its type) may be absent
-                    // because another case of the same type is present: that case's `ifLet` takes
-                    // the action, and the enum's own optional says when nothing is.
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                } else {
+                    // A computed case (an enum destination's or a stack screen's, named by its type)
+                    // may be absent because another case of the same type is present, whose
+                    // `ifLet` takes the action: the level above decides (``CaseClaim``).
+                    work.append(CaseClaim(path: name, missed: scoped, state: "\(State.self)"))
                 }
             }
             parent(&state, action, &work)
@@ -270,6 +277,34 @@ struct StructureVersionReader<State>: @unchecked Sendable {
     }
 }
 
+/// Returned by the `ifLet` of an enum's case for an action addressed to that case: taken (the case
+/// is present) or missed (another case is). The level above — the `forEach` or `ifLet` that ran the
+/// enum's reducer, or the store — settles them: an action no case took gets a diagnostic naming it
+/// and the case it was meant for (an action for a detail screen reaching an edit screen).
+struct CaseClaim: Sendable {
+    let path: String
+    /// The action, when the case was absent.
+    let missed: ElementAction?
+    let state: String
+}
+
+extension ReducerWork {
+    /// Settles the ``CaseClaim``s among the items (removed): warns for each case path that only missed.
+    mutating func settleCaseClaims() {
+        guard items.contains(where: { $0 is CaseClaim }) else { return }
+        var missed: [String: CaseClaim] = [:]
+        var taken: Set<String> = []
+        items.removeAll { item in
+            guard let claim = item as? CaseClaim else { return false }
+            if claim.missed == nil { taken.insert(claim.path) } else { missed[claim.path] = claim }
+            return true
+        }
+        for (path, claim) in missed where !taken.contains(path) {
+            if let action = claim.missed { Diagnostics.warnCaseMissing(action, state: claim.state) }
+        }
+    }
+}
+
 /// What a child that could not be cleared at its own level (an enum destination's case) returns so
 /// that the element holding it is dismissed instead: read by the `forEach` or `ifLet` one level up.
 struct DismissRequest: Sendable {}
@@ -292,6 +327,17 @@ public struct Dismiss: Action, Equatable {
 }
 
 extension Diagnostics {
+    /// An action for an enum's case reached a value showing another case.
+    nonisolated static func warnCaseMissing(_ action: ElementAction, state: String) {
+        MainActorCheck.runOnMainActor {
+            Diagnostics.warnOnce(
+                "case-missing:\(state).\(action.path).\(type(of: action.action))",
+                "swift-redux: warning: \(type(of: action.action)) was sent to the case \(action.path) of \(state), "
+                    + "which shows another case (a screen of another kind, or a destination changed since); it "
+                    + "changed nothing.")
+        }
+    }
+
     nonisolated static func warnElementMissing(_ action: ElementAction, state: String) {
         let target = action.id.map { "\(action.path)[id: \($0)]" } ?? action.path
         MainActorCheck.runOnMainActor {
