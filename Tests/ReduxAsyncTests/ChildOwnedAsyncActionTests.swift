@@ -56,4 +56,58 @@ struct ChildOwnedAsyncActionTests {
         await store.effects.waitForAll()
         #expect(store.state.log == ["late"])
     }
+
+    struct Close: Action {}
+
+    /// Issue 35 §1: a reducer outside the `ifLet` that dismisses the child (after it in a
+    /// `combine`) ends the async action the child's scope started too.
+    @Test func aChildDismissedByAReducerOutsideTheIfLetLosesItsAsyncAction() async throws {
+        let closer = Reducer<Screen>.on(Close.self) { state, _ in state.sheet = nil }
+        let store = Store(
+            initialState: Screen(), reducer: .combine(Self.reducer, closer), middleware: [asyncActionMiddleware()])
+        store.dispatch(Show())
+        let gate = Gate()
+        try #require(store.scope(ifPresent: \.sheet)).dispatch(Load(gate: gate))
+        store.dispatch(Close())
+        await gate.open()
+        await store.effects.waitForAll()
+        #expect(store.state.log.isEmpty, "what it would have dispatched afterwards is dropped")
+    }
+
+    struct Page: Identifiable, Equatable, Sendable {
+        let id: Int
+    }
+
+    struct Pages: Equatable {
+        var stack: IdentifiedArrayOf<Page> = [Page(id: 1)]
+        var log: [String] = []
+    }
+
+    struct PopAll: Action {}
+
+    struct LoadPage: AsyncAction {
+        let gate: Gate
+        @MainActor
+        func run(dispatch: @escaping Dispatch, getState: @escaping @MainActor () -> Pages) async throws {
+            await gate.wait()
+            dispatch(Loaded(items: ["late"]))
+        }
+    }
+
+    /// The same for a stack screen's scope, the screen popped by a reducer after the `forEach`.
+    @Test func aScreenPoppedByAReducerOutsideTheForEachLosesItsAsyncAction() async throws {
+        let pages = Reducer<Pages> { state, action in
+            if let loaded = action as? Loaded { state.log += loaded.items }
+        }.forEach(\.stack, element: Reducer<Page> { _, _ in })
+        let store = Store(
+            initialState: Pages(), reducer: .combine(pages, .on(PopAll.self) { state, _ in state.stack.removeAll() }),
+            middleware: [asyncActionMiddleware()])
+        let gate = Gate()
+        try #require(store.scope(\.stack, id: 1)).dispatch(LoadPage(gate: gate))
+        #expect(store.effects.count == 1)
+        store.dispatch(PopAll())
+        await gate.open()
+        await store.effects.waitForAll()
+        #expect(store.state.log.isEmpty, "what it would have dispatched afterwards is dropped")
+    }
 }

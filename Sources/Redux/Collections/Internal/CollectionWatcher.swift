@@ -297,6 +297,10 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
         core.effects.withOwner(owner) { core.dispatch(action) }
     }
 
+    func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool) {
+        core.watchLiveness(of: chain) { _ in isLive() }
+    }
+
     func subscribe(_ observer: @escaping @MainActor (Element) -> Void) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
         return core.subscribe(

@@ -68,11 +68,28 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         let step = OwnerStep(path: name, id: nil)
         let presentation = Presentation(
             parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name, owner: [step])
-        let scope = ScopedStore(ElementScope(base: projected, step: step, presentation: presentation)).anchored(
-            to: anchor)
+        let scope = ScopedStore(
+            ElementScope(
+                base: projected, step: step, presentation: presentation,
+                watchRow: livenessWatch(presence: Self.presence(of: present)))
+        ).anchored(to: anchor)
         cached = scope
         cachedPresentation = presentation
         return scope
+    }
+}
+
+extension PresenceWatcher {
+    /// How the store tells that work the child's scope starts outlived this presentation: the
+    /// child is gone, or shown with another identity, whoever changed it (held scope or not).
+    func livenessWatch(presence: AnyHashable?) -> @MainActor ([OwnerStep]) -> Void {
+        { [weak self] owner in
+            guard let self else { return }
+            self.core.watchLiveness(of: owner) { [weak self] root in
+                guard let self else { return false }
+                return Self.presence(of: root.pointee[keyPath: self.keyPath]) == presence
+            }
+        }
     }
 }
 

@@ -47,6 +47,9 @@ protocol ScopeSource<State>: AnyObject {
         _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
     ) -> [ScopedStore<Element>] where Element.ID == ID
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>?
+    /// Has the store ask `isLive` after each reduction while `chain` has work, and cancel that work
+    /// when it says no: for work an element's scope starts (see ``StoreCore/watchLiveness(of:_:)``).
+    func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool)
 }
 
 extension ScopeSource {
@@ -104,10 +107,20 @@ extension ScopeSource {
         let path = pathPrefix.map { "\($0).\(name)" } ?? name
         let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path) { $0[keyPath: keyPath] }
         let step = OwnerStep(path: name, id: nil)
+        let presence = PresenceWatcher<State, Child>.presence(of: child)
         let presentation = Presentation(
-            parent: self, keyPath: keyPath, presence: PresenceWatcher<State, Child>.presence(of: child), path: path,
-            owner: owner + [step])
-        return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation)).anchored(to: anchor)
+            parent: self, keyPath: keyPath, presence: presence, path: path, owner: owner + [step])
+        // Work the child's scope starts ends with this presentation, whoever ends it — held or not.
+        // The check holds the parent scope (so a view releasing its scopes ends nothing) until the
+        // work ends, the child leaves, or the store shuts down.
+        let watch: @MainActor ([OwnerStep]) -> Void = { [weak self] owner in
+            guard let parent = self else { return }
+            parent.watchLiveness(of: owner) {
+                PresenceWatcher<State, Child>.presence(of: parent.currentState()[keyPath: keyPath]) == presence
+            }
+        }
+        return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation, watchRow: watch))
+            .anchored(to: anchor)
     }
 
     /// A subscription for a scope whose store was released: never called, holds nothing.
@@ -262,6 +275,10 @@ final class MemberScope<Root, State>: ScopeSource {
         core.effects.withOwner(owner) { core.dispatch(action) }
     }
 
+    func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool) {
+        core.watchLiveness(of: chain) { _ in isLive() }
+    }
+
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
         let reader = reader
@@ -362,6 +379,10 @@ final class ProjectedScope<Parent, State>: ScopeSource {
         parent.dispatchToStore(action, owner: owner)
     }
 
+    func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool) {
+        parent.watchLiveness(of: chain, isLive)
+    }
+
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         parent.subscribe { [self] _ in observer(currentState()) }
     }
@@ -411,11 +432,17 @@ final class ElementScope<State>: ScopeSource {
     let step: OwnerStep
     /// For a presented child's scope: its presentation, after which the scope sends nothing.
     let presentation: Presentation?
+    /// For a row's scope: registers, before the row starts work, how the store tells the row left.
+    let watchRow: (@MainActor ([OwnerStep]) -> Void)?
 
-    init(base: any ScopeSource<State>, step: OwnerStep, presentation: Presentation? = nil) {
+    init(
+        base: any ScopeSource<State>, step: OwnerStep, presentation: Presentation? = nil,
+        watchRow: (@MainActor ([OwnerStep]) -> Void)? = nil
+    ) {
         self.base = base
         self.step = step
         self.presentation = presentation
+        self.watchRow = watchRow
     }
 
     var effects: Effects { base.effects }
@@ -432,6 +459,8 @@ final class ElementScope<State>: ScopeSource {
     func dispatch(_ action: any Action) {
         if let presentation, !presentation.admits(action) { return }
         if action is any HandledByMiddleware {
+            let owner = owner
+            watchRow?(owner)
             base.dispatchToStore(action, owner: owner)
         } else {
             base.dispatch(ElementAction(path: step.path, id: step.id, action))
@@ -440,6 +469,10 @@ final class ElementScope<State>: ScopeSource {
 
     func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
         base.dispatchToStore(action, owner: owner)
+    }
+
+    func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool) {
+        base.watchLiveness(of: chain, isLive)
     }
 
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {

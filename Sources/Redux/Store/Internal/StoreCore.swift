@@ -35,6 +35,9 @@ final class StoreCore<State>: Observable {
     /// ``LivenessCheck`` after each delivery, so the next reduction takes the work path, which asks
     /// the probes (reading it on every dispatch cost 4 instructions, 86 with its exclusivity check).
     @usableFromInline var liveness: [LivenessProbe<State>] = []
+    /// The same for work a row's scope started (an async action, a thunk dispatched through a
+    /// stack screen's scope): asked with the state's address, on the main actor.
+    @usableFromInline var scopeLiveness: [ScopeLiveness<State>] = []
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
     /// The reducer's body that also collects the work it returns; a no-op, never called, for plain
     /// reducers. Not optional: binding an optional closure copies it (a retain and a release per
@@ -149,7 +152,10 @@ extension StoreCore {
         let members = machine.members
         machine.members = MemberTracker()
         let scopes = scopes.removeAll()
-        withExtendedLifetime((head, reductionObserver, rules, observers, members, scopes)) {}
+        // A scope's liveness check holds its scope, which holds this core: the cycle ends here.
+        let liveness = scopeLiveness
+        scopeLiveness = []
+        withExtendedLifetime((head, reductionObserver, rules, observers, members, scopes, liveness)) {}
     }
 
     @inlinable
@@ -229,7 +235,7 @@ extension StoreCore {
     func deliverWork(after action: any Action) {
         var taken = work
         work = ReducerWork()
-        if !liveness.isEmpty {
+        if !liveness.isEmpty || !scopeLiveness.isEmpty {
             // Before this reduction's probes join: theirs are live, and their work not started yet.
             taken.items.removeAll { $0 is LivenessCheck }
             checkLiveness()
@@ -239,7 +245,7 @@ extension StoreCore {
             liveness.removeAll { OwnerStep.sameChain($0.chain, probe.chain) }
             liveness.append(probe)
         }
-        if !liveness.isEmpty {
+        if !liveness.isEmpty || !scopeLiveness.isEmpty {
             work.append(LivenessCheck())
         }
         guard !taken.isEmpty else { return }
@@ -262,6 +268,25 @@ extension StoreCore {
             }
         }
         liveness = kept
+        scopeLiveness.removeAll { entry in
+            if withStatePointer(entry.isLive) {
+                // Kept through the reduction of the action that starts the work (an async action's
+                // work starts after the reducer saw it), then while the work runs.
+                defer { entry.isFresh = false }
+                return !entry.isFresh && !effects.hasWork(ownedBy: entry.chain)
+            }
+            effects.cancel(ownedBy: entry.chain)
+            return true
+        }
+    }
+
+    /// Asks, after each reduction while `chain` has work, whether the row that owns it is still in
+    /// the state (`isLive`), and cancels its work when it is not: for work a row's scope starts.
+    func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor (UnsafePointer<State>) -> Bool) {
+        guard collectsWork else { return }  // only element reducers (forEach) make rows' actions reach them
+        scopeLiveness.removeAll { OwnerStep.sameChain($0.chain, chain) }
+        scopeLiveness.append(ScopeLiveness(chain: chain, isLive: isLive))
+        if work.isEmpty { work.append(LivenessCheck()) }
     }
 
     /// Calls `body` with the address of the state itself, without copying it. Only for reads that

@@ -75,3 +75,19 @@ extension OwnerStep {
 struct LivenessCheck: Sendable {
     @usableFromInline init() {}
 }
+
+/// The liveness of work an element's scope started (an async action, a thunk): asked by the store
+/// after each reduction, on the main actor, with the state's address.
+@MainActor
+@usableFromInline
+final class ScopeLiveness<State> {
+    let chain: [OwnerStep]
+    let isLive: @MainActor (UnsafePointer<State>) -> Bool
+    /// Not asked yet: the work registered for has not started.
+    var isFresh = true
+
+    init(chain: [OwnerStep], isLive: @escaping @MainActor (UnsafePointer<State>) -> Bool) {
+        self.chain = chain
+        self.isLive = isLive
+    }
+}
