@@ -161,9 +161,9 @@ where Element.ID == ID {
         }
         let structureChanged = list.structureVersion != lastStructureVersion
         publish(changed, listChanged: isStructureArmed && structureChanged)
-        if structureChanged, rows.count > list.count {
-            // Rows left the list (a screen popped): their entries — and the last state each kept —
-            // go now, unless a view still holds or observes them.
+        if structureChanged {
+            // Rows may have left the list (a screen popped): their entries — and the last state
+            // each kept — go now, unless a view still holds or observes them.
             forgetRowsGone(from: list)
         }
     }
@@ -188,6 +188,7 @@ where Element.ID == ID {
     /// watched, and when a row is scoped and the table has grown to twice the collection's size.
     @usableFromInline
     func forgetRowsGone(from list: List) {
+        guard rows.count > list.count || rows.keys.contains(where: { !list.ids.contains($0) }) else { return }
         rows = rows.filter { id, entry in list.ids.contains(id) || entry.isArmed || entry.scope != nil }
     }
 
