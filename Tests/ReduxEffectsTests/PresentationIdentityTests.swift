@@ -277,4 +277,37 @@ struct PresentationIdentityTests {
             )
         #endif
     }
+
+    struct Destinations: Equatable, Sendable {
+        var destination: Kind?
+    }
+
+    struct ShowDetail: Action {}
+    struct ShowEdit: Action {}
+
+    /// An enum destination: the scope of its detail case, kept after the destination changed to
+    /// the edit case and back to an equal detail, drives nothing.
+    @Test func anEnumDestinationsCaseScopeBelongsToOnePresentation() throws {
+        let kind = Reducer<Kind>.combine(
+            Reducer<Kind> { _, _ in }.ifLet(\.detail, then: .on(Look.self) { detail, _ in detail.views += 1 }),
+            Reducer<Kind> { _, _ in }.ifLet(\.edit, then: Reducer<Edit> { _, _ in })
+        )
+        let store = Store(
+            initialState: Destinations(),
+            reducer: Reducer<Destinations> { state, action in
+                if action is ShowDetail { state.destination = .detail(Detail()) }
+                if action is ShowEdit { state.destination = .edit(Edit()) }
+            }.ifLet(\.destination, then: kind))
+        store.dispatch(ShowDetail())
+        let old = try #require(store.scope(ifPresent: \.destination)?.scope(ifPresent: \.detail))
+        old.dispatch(Look())
+        #expect(store.destination == .detail(Detail(views: 1)))
+        store.dispatch(ShowEdit())
+        store.dispatch(ShowDetail())  // the same case again, equal to the first
+        old.dispatch(Look())
+        #expect(store.destination == .detail(Detail()), "the old case scope drove nothing")
+        let new = try #require(store.scope(ifPresent: \.destination)?.scope(ifPresent: \.detail))
+        new.dispatch(Look())
+        #expect(store.destination == .detail(Detail(views: 1)))
+    }
 }
