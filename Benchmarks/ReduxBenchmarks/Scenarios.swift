@@ -20,7 +20,7 @@ func coreScenarios() -> [Scenario] {
             }
         })
 
-    for count in [0, 1, 5, 10] {
+    for count in [0, 1, 5, 10, 20] {
         scenarios.append(
             Scenario(name: "store, \(count) middleware") {
                 let middleware = (0..<count).map { _ in passThrough() }
@@ -32,6 +32,23 @@ func coreScenarios() -> [Scenario] {
                 }
             })
     }
+
+    scenarios.append(
+        Scenario(
+            name: "store, 0 middleware, dispatch then read store.state",
+            note: "what an app that reads the state after each dispatch pays"
+        ) {
+            let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer())
+            let action: any Action = Increment()
+            return { n in
+                var total = 0
+                for _ in 0..<n {
+                    store.dispatch(action)
+                    total &+= store.state.count
+                }
+                blackHole(total)
+            }
+        })
 
     for count in [1, 100] {
         scenarios.append(

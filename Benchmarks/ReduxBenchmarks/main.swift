@@ -16,6 +16,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --samples N    samples per scenario (the median is reported)
           --warmup N     dispatches before the first sample (0 with --iterations 0 measures setup
                          alone, for instruction counts with valgrind; see docs/benchmarks.md)
+          --chart FILE   measure a dispatch against 0–20 pass-through middleware and against state
+                         sizes of 1k–100k elements, and draw both as an SVG in FILE
           --list         print every scenario's name and scale (dispatches per timed unit), one a line,
                          tab-separated (.ci/check-docs-figures reads it)
           --devtools-import N
@@ -49,6 +51,10 @@ let all =
     coreScenarios() + scopeScenarios() + identifiedRowScenarios() + middlewareScenarios() + entityLoggingScenarios()
     + effectsScenarios()
     + persistenceScenarios()
+if let path = value(after: "--chart") {
+    print(writeChart(to: path, configuration: configuration))
+    exit(0)
+}
 if arguments.contains("--list") {
     for scenario in all { print("\(scenario.name)\t\(scenario.scale)") }
     exit(0)
