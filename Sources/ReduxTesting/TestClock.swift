@@ -163,9 +163,55 @@ public final class TestClock: Clock, @unchecked Sendable {
         await settle()
     }
 
+    /// Moves the time to `instant` when it is earlier, resuming nothing: for ``ImmediateClock``,
+    /// whose sleeps pass their own time.
+    func move(atLeastTo instant: Instant) {
+        lock.withLock { if current < instant { current = instant } }
+    }
+
     /// Lets the work that is ready run until none is left: what was woken, up to its next
     /// suspension (a new sleep, say), and what that started.
     private func settle() async {
         await SerialTestExecutor.settle()
+    }
+}
+
+/// A clock whose sleeps return at once, its time moving to their deadline: for tests that do not
+/// care about time (a timer's ticks, a retry's back-off), as swift-clocks' `ImmediateClock`.
+///
+/// ```swift
+/// let clock = ImmediateClock()
+/// try await clock.sleep(for: .seconds(3_600))   // returns at once
+/// print(clock.now.offset)                        // 3600.0 seconds
+/// ```
+///
+/// Like ``TestClock`` (which keeps its time), while one exists the process's Swift-concurrency work
+/// runs on the main actor's serial queue (see `docs/testing.md`).
+public struct ImmediateClock: Clock {
+    /// A point in the clock's time: the duration since it was created.
+    public typealias Instant = TestClock.Instant
+
+    private let base = TestClock()
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    /// The current time: the latest deadline slept until.
+    public var now: Instant { base.now }
+
+    /// The smallest step: zero.
+    public var minimumResolution: Duration { .zero }
+
+    /// Returns at once (after a yield, as any suspension), the time moved to `deadline`.
+    ///
+    /// - Parameters:
+    ///   - deadline: The time to move to.
+    ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` when the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        base.move(atLeastTo: deadline)
+        await Task.yield()
+        try Task.checkCancellation()
     }
 }

@@ -98,8 +98,11 @@ public final class TestStore<State: Equatable> {
                 { action in
                     let isDispatched = origin.owner?.takeAwaitingDispatched() ?? false
                     origin.owner?.origins.append(isDispatched)
+                    let dismisses = action is Dismiss
+                    if dismisses { Diagnostics.markHandled(action) }  // the presenter here is the test store
                     next(action)
                     origin.owner?.origins.removeLast()
+                    if dismisses { origin.owner?.dismissFeature() }
                 }
             }
         }
@@ -131,6 +134,17 @@ public final class TestStore<State: Equatable> {
 
     /// The current state of the store.
     public var state: State { store.state }
+
+    /// Whether the feature under test dismissed itself: a ``Dismiss`` reached the test store's root,
+    /// as a presented child's does its presenter. The test store then ends the feature's work, as a
+    /// presenter would, so the test needs no manual cancellation.
+    public private(set) var isDismissed = false
+
+    /// Takes a `Dismiss` that reached the root: the feature is dismissed and its work ends.
+    private func dismissFeature() {
+        isDismissed = true
+        store.effects.cancelAll()
+    }
 
     /// Dispatches an action and checks that the state changed exactly as `update` says.
     ///
@@ -332,6 +346,55 @@ public final class TestStore<State: Equatable> {
                 return
             }
         }
+    }
+
+    /// Runs `body` with ``exhaustivity`` set to `exhaustivity`, and sets it back afterwards — a block
+    /// of a test that checks an outcome, not every step, without setting and resetting a property:
+    ///
+    /// ```swift
+    /// await store.withExhaustivity(.off) {
+    ///     await store.dispatch(Refresh())
+    ///     await store.receive(Loaded.self) { $0.isLoading = false }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - exhaustivity: How strictly to check inside the block.
+    ///   - body: The block.
+    public func withExhaustivity(
+        _ exhaustivity: Exhaustivity, _ body: @MainActor () async throws -> Void
+    ) async rethrows {
+        let previous = self.exhaustivity
+        self.exhaustivity = exhaustivity
+        defer { self.exhaustivity = previous }
+        try await body()
+    }
+
+    /// Checks the state as it is now, with no action: `update` applies the expected change to the
+    /// state as of the last assertion (exhaustively when ``exhaustivity`` is on), as a
+    /// ``dispatch(_:_:fileID:filePath:line:column:)`` does for its action's change.
+    ///
+    /// ```swift
+    /// store.assert { $0.syncUps[0].title = "Engineering" }   // after a non-exhaustive stretch
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func assert(
+        _ update: @escaping (inout State) throws -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        let actual = store.state
+        check(base: expected, update: update, actual: actual, what: "asserting the state", at: location)
+        expected = actual
     }
 
     /// Asserts nothing: takes every received action as seen, and moves the expected state to the

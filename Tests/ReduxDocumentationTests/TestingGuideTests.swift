@@ -151,6 +151,49 @@ private func timerReducer(clock: some Clock<Duration>) -> Reducer<Ticks> {
     await store.finish()
 }
 
+// MARK: Exhaustive or not, for a block
+
+@Test @MainActor func aStretchWithoutExhaustivity() async {
+    let store = TestStore(initialState: Counter(), reducer: counterReducer)
+    await store.withExhaustivity(.off) {
+        await store.dispatch(Increment())
+        await store.dispatch(Increment())
+    }
+    store.assert { $0.count = 2 }  // exhaustive again: the whole change, stated once
+    await store.finish()
+}
+
+// MARK: Dismissal, and clocks that do not care about time
+
+private struct Timer: Equatable { var ticks = 0 }
+private struct StartTimer: Action {}
+private struct TimerTick: Action {}
+private struct CloseTimer: Action {}
+
+private func timerReducer(clock: any Clock<Duration>) -> Reducer<Timer> {
+    .combine(
+        .commands(on: StartTimer.self) { _, _ in
+            .run { send in
+                for await _ in clock.timer(interval: .seconds(1)) { send(TimerTick()) }
+            }
+        },
+        .on(TimerTick.self) { state, _ in state.ticks += 1 },
+        .commands(on: CloseTimer.self) { _, _ in .send(Dismiss()) }
+    )
+}
+
+@Test @MainActor func theTimerEndsWhenTheFeatureDismissesItself() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Timer(), reducer: timerReducer(clock: clock))
+    await store.dispatch(StartTimer())
+    await clock.advance(by: .seconds(1))
+    await store.receive(TimerTick.self) { $0.ticks = 1 }
+    await store.dispatch(CloseTimer())
+    await store.receive(Dismiss.self)
+    #expect(store.isDismissed)
+    await store.finish()  // the timer ended with the feature
+}
+
 // MARK: Feature code that takes a store
 
 private struct Profile: Equatable { var name = ""; var saves = 0 }

@@ -34,7 +34,12 @@ package enum Diagnostics {
         #if DEBUG
             if action is Dismiss {
                 // Unwrapped, so not sent through a presented child's or a row's scope: nothing
-                // presents the store's own state.
+                // presents the store's own state — unless a test store takes it (`isDismissed`).
+                let identifier = ObjectIdentifier(Dismiss.self)
+                if let count = handled[identifier], count > 0 {
+                    handled[identifier] = count == 1 ? nil : count - 1
+                    return
+                }
                 warnOnce(
                     "dismiss-root:\(storeState)",
                     "swift-redux: warning: Dismiss was dispatched to a Store<\(storeState)> itself, not through "
