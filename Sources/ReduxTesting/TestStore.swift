@@ -135,7 +135,7 @@ public final class TestStore<State: Equatable> {
     /// The current state of the store.
     public var state: State { store.state }
 
-    /// Whether the feature under test dismissed itself: a ``Dismiss`` reached the test store's root,
+    /// Whether the feature under test dismissed itself: a `Dismiss` reached the test store's root,
     /// as a presented child's does its presenter. The test store then ends the feature's work, as a
     /// presenter would, so the test needs no manual cancellation.
     public private(set) var isDismissed = false
