@@ -67,6 +67,9 @@ public final class TestStore<State: Equatable> {
     ///   - middleware: The middleware under test; a recording middleware is added after them.
     ///   - dependencies: The dependencies every effect style reads (test doubles), as given to
     ///     `Store(initialState:reducer:middleware:dependencies:onError:)`; `nil` for none.
+    ///   - onError: Receives the errors work did not handle (as `Store(…, onError:)` does); `nil`
+    ///     (the default) makes each such error part of the test: ``receiveError(_:timeout:matching:fileID:filePath:line:column:)``
+    ///     receives it, and one not received fails the test at ``finish(timeout:fileID:filePath:line:column:)``.
     ///   - exhaustivity: How strictly to check. Defaults to ``Exhaustivity/on``.
     ///   - timeout: How long to wait for received actions and for work in flight.
     ///   - fileID: The file of the call; failures are reported there.
@@ -78,6 +81,7 @@ public final class TestStore<State: Equatable> {
         reducer: Reducer<State>,
         middleware: [Middleware<State>] = [],
         dependencies: (any Sendable)? = nil,
+        onError: (@MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void)? = nil,
         exhaustivity: Exhaustivity = .on,
         timeout: Duration = .seconds(1),
         fileID: StaticString = #fileID,
@@ -106,9 +110,12 @@ public final class TestStore<State: Equatable> {
                 }
             }
         }
+        // Unhandled errors of work are the test's to receive (the origin box holds the test store weakly).
+        let errors: @MainActor @Sendable (any Error, any Action) -> Void =
+            onError ?? { error, action in origin.owner?.workFailed(error, for: action) }
         self.store = Store(
             initialState: initialState, reducer: reducer, middleware: [tagging] + middleware + [recorder.middleware],
-            dependencies: dependencies)
+            dependencies: dependencies, onError: errors)
         origin.owner = self
         recorder.onRecord = { [weak self] entry in
             guard let self else { return }
@@ -134,6 +141,76 @@ public final class TestStore<State: Equatable> {
 
     /// The current state of the store.
     public var state: State { store.state }
+
+    /// Errors work threw that nobody handled, not received yet: the error and the action that
+    /// started the work.
+    private var pendingErrors: [(error: any Error, action: any Action)] = []
+
+    private func workFailed(_ error: any Error, for action: any Action) {
+        pendingErrors.append((error, action))
+        wake()
+    }
+
+    /// Waits for an error of type `type` that work threw and nothing handled (the store's default
+    /// `onError`), and takes it as expected — the failure path of a feature, tested like its
+    /// success:
+    ///
+    /// ```swift
+    /// await store.dispatch(Load())
+    /// await store.receiveError(URLError.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The error's type.
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - matching: Which error of that type; any by default.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receiveError<E: Error>(
+        _ type: E.Type,
+        timeout: Duration? = nil,
+        matching: (E) -> Bool = { _ in true },
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        let limit = timeout ?? self.timeout
+        let deadline = ContinuousClock.now + limit
+        func take() -> Bool {
+            guard let index = pendingErrors.firstIndex(where: { ($0.error as? E).map(matching) ?? false }) else {
+                return false
+            }
+            pendingErrors.remove(at: index)
+            return true
+        }
+        while !take() {
+            guard await waitForRecord(until: deadline) else {
+                if take() { return }
+                let others = pendingErrors.map { "\($0.error)" }
+                reportFailure(
+                    "Expected an error of type \(E.self) from work within \(limit), but "
+                        + (others.isEmpty ? "none was thrown" : "only these: \(others.joined(separator: "; "))"),
+                    at: location)
+                return
+            }
+        }
+    }
+
+    /// Fails the test for each error nobody handled and the test did not receive.
+    private func checkUnreceivedErrors(at location: SourceLocationInfo) {
+        for (error, action) in pendingErrors {
+            reportFailure(
+                "Work started for \(typeName(action)) threw \(error), and the test did not receive it: "
+                    + "receive it with `await store.receiveError(\(Swift.type(of: error)).self)`, or handle it "
+                    + "(a `catch` on the command, or TestStore(…, onError:)).",
+                at: location)
+        }
+        pendingErrors = []
+    }
 
     /// Whether the feature under test dismissed itself: a `Dismiss` reached the test store's root,
     /// as a presented child's does its presenter. The test store then ends the feature's work, as a
@@ -443,6 +520,7 @@ public final class TestStore<State: Equatable> {
         // Cancelled work is over as far as the test is concerned; what is left unwinds now.
         store.effects.cancelAll()
         checkUnasserted(at: location)
+        checkUnreceivedErrors(at: location)
         isFinished = true
     }
 
@@ -461,6 +539,7 @@ public final class TestStore<State: Equatable> {
                         + "end the test with `await store.finish()`.",
                     at: creation)
             }
+            checkUnreceivedErrors(at: creation)
             if exhaustivity == .on, !pending.isEmpty {
                 reportFailure(
                     "A TestStore was released with \(pending.count) received action(s) not asserted:\n"

@@ -194,6 +194,22 @@ private func timerReducer(clock: any Clock<Duration>) -> Reducer<Timer> {
     await store.finish()  // the timer ended with the feature
 }
 
+// MARK: Errors of work
+
+private struct Offline: Error {}
+private struct LoadFeed: Action {}
+
+private let feedReducer = Reducer<Counter>.commands(on: LoadFeed.self) { _, _ in
+    .run { _ in throw Offline() }
+}
+
+@Test @MainActor func theFailurePathIsTestedLikeTheSuccessPath() async {
+    let store = TestStore(initialState: Counter(), reducer: feedReducer)
+    await store.dispatch(LoadFeed())
+    await store.receiveError(Offline.self)
+    await store.finish()
+}
+
 // MARK: Feature code that takes a store
 
 private struct Profile: Equatable { var name = ""; var saves = 0 }

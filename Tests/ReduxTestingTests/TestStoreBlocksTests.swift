@@ -110,4 +110,52 @@ struct TestStoreBlocksTests {
         await store.receive(Dismiss.self)
         await store.finish()
     }
+
+    struct Offline: Error, Equatable {}
+    struct Load: Action {}
+
+    static let failing = Reducer<Feature>.commands(on: Load.self) { _, _ in
+        .run { _ in throw Offline() }
+    }
+
+    /// An error work threw and nothing handled fails the test unless the test receives it.
+    @Test func anUnreceivedErrorOfWorkFailsTheTest() async {
+        let store = TestStore(initialState: Feature(), reducer: Self.failing)
+        await store.dispatch(Load())
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("Work started for Load threw Offline()") && text.contains("receiveError")
+        }
+    }
+
+    @Test func aTestReceivesTheErrorOfWork() async {
+        let store = TestStore(initialState: Feature(), reducer: Self.failing)
+        await store.dispatch(Load())
+        await store.receiveError(Offline.self)
+        await store.finish()
+    }
+
+    @Test func anErrorThatNeverComesFailsItsReceive() async {
+        let store = TestStore(initialState: Feature(), reducer: Self.reducer(clock: ImmediateClock()))
+        await store.dispatch(Retitle(title: "a")) { $0.title = "a" }
+        await store.receive(Tick.self) { $0.ticks = 1 }
+        await withKnownIssue {
+            await store.receiveError(Offline.self, timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Expected an error of type Offline")
+        }
+        await store.finish()
+    }
+
+    @Test func aTestThatHandlesErrorsItselfGetsThem() async {
+        let seen = Log<String>()
+        let store = TestStore(
+            initialState: Feature(), reducer: Self.failing,
+            onError: { error, action in seen.append("\(error) \(type(of: action))") })
+        await store.dispatch(Load())
+        await store.finish()
+        #expect(seen.items == ["Offline() Load"])
+    }
 }
