@@ -234,11 +234,11 @@ where Element.ID == ID {
         // Work the row's scope starts ends when the row leaves the list, whoever removes it.
         let reader = reader
         let id = entry.id
-        let watchRow: @MainActor ([OwnerStep]) -> Void = { [weak core] owner in
+        let watchWork: @MainActor ([OwnerStep]) -> Void = { [weak core] owner in
             core?.watchLiveness(of: owner) { root in reader.read(root).ids.contains(id) }
         }
         let scope = ScopedStore(
-            ElementScope(base: row, step: OwnerStep(path: elementPath, id: entry.id), watchRow: watchRow))
+            ElementScope(base: row, step: OwnerStep(path: elementPath, id: entry.id), watchWork: watchWork))
         entry.scope = scope
         return scope
     }

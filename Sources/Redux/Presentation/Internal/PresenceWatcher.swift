@@ -67,11 +67,11 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
         let step = OwnerStep(path: name, id: nil)
         let presentation = Presentation(
-            parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name, owner: [step])
+            parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name)
         let scope = ScopedStore(
             ElementScope(
                 base: projected, step: step, presentation: presentation,
-                watchRow: livenessWatch(presence: Self.presence(of: present)))
+                watchWork: livenessWatch(presence: Self.presence(of: present)))
         ).anchored(to: anchor)
         cached = scope
         cachedPresentation = presentation

@@ -15,19 +15,13 @@ final class Presentation {
     /// Watches the parent after every reduction while the presentation lasts.
     private var watch: Subscription?
 
-    /// What ends with the presentation: the work started through its scope.
-    private let owner: [OwnerStep]
-    private let effects: Effects
-
-    /// Starts watching the child at `keyPath` of `parent`'s state, present now with `presence`; the
-    /// scope's work is owned by `owner`.
+    /// Starts watching the child at `keyPath` of `parent`'s state, present now with `presence`.
+    /// (The work started through the scope ends through the store's liveness check, held scope or
+    /// not: see ``LivenessProbe`` and `StoreCore.watchLiveness(of:_:)`.)
     init<Parent, Child>(
-        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: AnyHashable?, path: String,
-        owner: [OwnerStep]
+        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: AnyHashable?, path: String
     ) {
         self.path = path
-        self.owner = owner
-        self.effects = parent.effects
         watch = parent.subscribe { [weak self] state in
             guard let self, !self.isOver else { return }
             if PresenceWatcher<Parent, Child>.presence(of: state[keyPath: keyPath]) != presence {
@@ -36,13 +30,11 @@ final class Presentation {
         }
     }
 
-    /// Ends the presentation: nothing sent through its scope reaches the store any more, and the
-    /// work started through it (async actions, thunks) is cancelled, whoever dismissed the child.
+    /// Ends the presentation: nothing sent through its scope reaches the store any more.
     func end() {
         isOver = true
         watch?.cancel()
         watch = nil
-        effects.cancel(ownedBy: owner)
     }
 
     /// Whether `action` may go to the store: `false` (and a diagnostic) once the presentation is over.

@@ -108,8 +108,7 @@ extension ScopeSource {
         let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path) { $0[keyPath: keyPath] }
         let step = OwnerStep(path: name, id: nil)
         let presence = PresenceWatcher<State, Child>.presence(of: child)
-        let presentation = Presentation(
-            parent: self, keyPath: keyPath, presence: presence, path: path, owner: owner + [step])
+        let presentation = Presentation(parent: self, keyPath: keyPath, presence: presence, path: path)
         // Work the child's scope starts ends with this presentation, whoever ends it — held or not.
         // The check holds the parent scope (so a view releasing its scopes ends nothing) until the
         // work ends, the child leaves, or the store shuts down.
@@ -119,7 +118,7 @@ extension ScopeSource {
                 PresenceWatcher<State, Child>.presence(of: parent.currentState()[keyPath: keyPath]) == presence
             }
         }
-        return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation, watchRow: watch))
+        return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation, watchWork: watch))
             .anchored(to: anchor)
     }
 
@@ -432,17 +431,18 @@ final class ElementScope<State>: ScopeSource {
     let step: OwnerStep
     /// For a presented child's scope: its presentation, after which the scope sends nothing.
     let presentation: Presentation?
-    /// For a row's scope: registers, before the row starts work, how the store tells the row left.
-    let watchRow: (@MainActor ([OwnerStep]) -> Void)?
+    /// For a row's or a presented child's scope: registers, before the scope starts work, how the
+    /// store tells that its element left the state.
+    let watchWork: (@MainActor ([OwnerStep]) -> Void)?
 
     init(
         base: any ScopeSource<State>, step: OwnerStep, presentation: Presentation? = nil,
-        watchRow: (@MainActor ([OwnerStep]) -> Void)? = nil
+        watchWork: (@MainActor ([OwnerStep]) -> Void)? = nil
     ) {
         self.base = base
         self.step = step
         self.presentation = presentation
-        self.watchRow = watchRow
+        self.watchWork = watchWork
     }
 
     var effects: Effects { base.effects }
@@ -460,7 +460,7 @@ final class ElementScope<State>: ScopeSource {
         if let presentation, !presentation.admits(action) { return }
         if action is any HandledByMiddleware {
             let owner = owner
-            watchRow?(owner)
+            watchWork?(owner)
             base.dispatchToStore(action, owner: owner)
         } else {
             base.dispatch(ElementAction(path: step.path, id: step.id, action))
