@@ -246,10 +246,18 @@ public final class TestStore<State: Equatable> {
         column: UInt = #column
     ) async {
         let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        await dispatch(typeName(action), send: { store.dispatch(action) }, update, at: location)
+    }
+
+    /// Dispatches with `send` (the store's `dispatch`, or a scope's) and checks the change of the
+    /// action it sends — the first to enter the pipeline.
+    func dispatch(
+        _ what: String, send: () -> Void, _ update: ((inout State) throws -> Void)?, at location: SourceLocationInfo
+    ) async {
         if exhaustivity == .on, !pending.isEmpty {
             reportFailure(
                 "Must receive \(pending.count) action\(pending.count == 1 ? "" : "s") before dispatching "
-                    + "\(typeName(action)):\n" + pending.map { "  • \(describe($0.action))" }.joined(separator: "\n"),
+                    + "\(what):\n" + pending.map { "  • \(describe($0.action))" }.joined(separator: "\n"),
                 at: location)
         }
         if !pending.isEmpty {
@@ -258,7 +266,7 @@ public final class TestStore<State: Equatable> {
         }
         let before = expected
         awaitingDispatched = true
-        store.dispatch(action)
+        send()
         awaitingDispatched = false
         // The reduction of this very action, wherever it came in the order; if a middleware
         // swallowed it, there is none, and what it dispatched instead must be received.
@@ -268,7 +276,7 @@ public final class TestStore<State: Equatable> {
         } else {
             actual = before
         }
-        check(base: before, update: update, actual: actual, what: "dispatching \(typeName(action))", at: location)
+        check(base: before, update: update, actual: actual, what: "dispatching \(what)", at: location)
         expected = actual
         // Let the work this dispatch started run up to its first suspension (a clock's sleep, a
         // request), so that a `clock.advance` that follows finds it waiting.
@@ -331,20 +339,25 @@ public final class TestStore<State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await SerialTestExecutor.settle()
-        if exhaustivity == .on, let next = pending.first?.action as? A, next != expected {
-            let diff = ValueDiff.lines(from: expected, to: next, rootName: "action", maxLines: 20)
-            reportFailure(
-                "Expected to receive \(describe(expected)), but received \(describe(next)) (expected → received):\n"
-                    + diff.map { "  \($0)" }.joined(separator: "\n"),
-                at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
-            // Taken as received, so the rest of the test stays in step.
-            self.expected = pending.removeFirst().state
-            return
-        }
         await receive(
-            describe(expected), timeout: timeout, where: { ($0 as? A) == expected }, update, fileID: fileID,
-            filePath: filePath, line: line, column: column)
+            expected: expected, timeout: timeout, update,
+            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for an action equal to `expected`; a received action of its type that differs fails at
+    /// once, with where they differ (down the elements of nested ``ElementAction``s).
+    func receive(
+        expected: any Action, timeout: Duration?, _ update: ((inout State) throws -> Void)?,
+        at location: SourceLocationInfo
+    ) async {
+        await receive(
+            describe(expected), timeout: timeout, where: { actionsEqual($0, expected) },
+            explain: { next in
+                guard type(of: next) == type(of: expected) else { return nil }
+                return
+                    "Expected to receive \(self.describe(expected)), but received \(self.describe(next)) (expected → received):\n"
+                    + ActionMismatch.explain(expected: expected, received: next)
+            }, update, at: location)
     }
 
     /// Waits for an action that matches `predicate`, and checks the state change it made.
@@ -368,11 +381,33 @@ public final class TestStore<State: Equatable> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        await receive(
+            description, timeout: timeout, where: predicate, explain: { _ in nil }, update,
+            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for an action that matches `predicate`. In exhaustive mode, when the next received
+    /// action does not match and `explain` says why (it is the expected one's kind, but differs),
+    /// the test fails at once with that, and the action is taken as received.
+    func receive(
+        _ description: String,
+        timeout: Duration?,
+        where predicate: @escaping (any Action) -> Bool,
+        explain: (any Action) -> String?,
+        _ update: ((inout State) throws -> Void)?,
+        at location: SourceLocationInfo
+    ) async {
         let limit = timeout ?? self.timeout
         let deadline = ContinuousClock.now + limit
         await SerialTestExecutor.settle()
         while true {
+            if exhaustivity == .on, let next = pending.first, !predicate(next.action),
+                let explanation = explain(next.action)
+            {
+                reportFailure(explanation, at: location)
+                expected = pending.removeFirst().state
+                return
+            }
             if exhaustivity == .on, let next = pending.first, !predicate(next.action),
                 !pending.contains(where: { predicate($0.action) })
             {
@@ -638,7 +673,7 @@ public final class TestStore<State: Equatable> {
         String(describing: type(of: action))
     }
 
-    private func describe(_ action: any Action) -> String {
+    func describe(_ action: any Action) -> String {
         ValueDiff.describe(action, maxLength: 200)
     }
 }

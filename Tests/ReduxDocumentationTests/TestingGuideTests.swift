@@ -212,6 +212,41 @@ private let feedReducer = Reducer<Counter>.commands(on: LoadFeed.self) { _, _ in
 
 // MARK: Feature code that takes a store
 
+// MARK: Sending and receiving through a path
+
+private struct Draft: Equatable, Sendable { var title = "" }
+private enum DraftAction: Action, Equatable { case submit, submitted(String) }
+
+private struct Inbox: Equatable, Sendable {
+    var compose: Draft?
+    var sent: [String] = []
+}
+
+private let draftReducer = Reducer<Draft>.combine(
+    .binding(),
+    .commands(on: DraftAction.self) { state, action in
+        guard action == .submit else { return .none }
+        return .merge(.send(DraftAction.submitted(state.title)), .send(Dismiss()))
+    }
+)
+
+private let inboxReducer = Reducer<Inbox> { state, action in
+    if let sheet = action as? ElementAction, case .submitted(let title)? = sheet.action as? DraftAction {
+        state.sent.append(title)
+    }
+}
+.ifLet(\.compose, then: draftReducer)
+
+@Test @MainActor func composingThroughTheSheetsPath() async {
+    let store = TestStore(initialState: Inbox(compose: Draft()), reducer: inboxReducer)
+    let compose = store.root.compose  // the sheet, as its view's scope sends
+    await compose.set(\.title, to: "Hello") { $0.compose?.title = "Hello" }
+    await compose.dispatch(DraftAction.submit)
+    await compose.receive(case: DraftAction.submitted) { $0.sent = ["Hello"] }
+    await compose.receive(Dismiss()) { $0.compose = nil }
+    await store.finish()
+}
+
 private struct Profile: Equatable { var name = ""; var saves = 0 }
 private struct AccountState: Equatable { var profile = Profile() }
 private enum ProfileAction: Action, Equatable { case rename(String), save }

@@ -61,7 +61,7 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
     /// release build), so it is named by its value's type: `(EditorState)`. Two cases of one type
     /// are told apart by which one is present (``Reducer/ifLet(_:then:)-6g2hb``).
     @usableFromInline
-    static func path(of keyPath: AnyKeyPath) -> String {
+    package static func path(of keyPath: AnyKeyPath) -> String {
         var text = "\(keyPath)"
         if text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") {
             text = String(text[text.index(after: dot)...])
@@ -85,24 +85,25 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
         lhs.path == rhs.path && lhs.hashableID == rhs.hashableID && actionsEqual(lhs.action, rhs.action)
     }
 
-    /// `todos[id: 3]: Toggle()`, or `destination: Save()` for a presented child.
+    /// `todos[id: 3]: Toggle()`, or `destination: Save()` for a presented child; nested elements
+    /// each name theirs: `path[id: #1]: (DetailState): destination: Save()`.
     public var description: String {
         let target = id.map { "\(path)[id: \($0)]" } ?? path
-        return "\(target): \(ValueDiff.describe(action))"
+        return "\(target): \((action as? ElementAction)?.description ?? ValueDiff.describe(action))"
     }
 
-    var hashableID: AnyHashable? { id.map { AnyHashable($0) } }
+    package var hashableID: AnyHashable? { id.map { AnyHashable($0) } }
 
     /// Whether the action is for the collection or child at `name` (a path from the reducer's
     /// state): the same path, or a path that ends with it (`list.todos` ends with `todos`).
     @usableFromInline
-    func isFor(_ name: String) -> Bool {
+    package func isFor(_ name: String) -> Bool {
         path == name || (path.hasSuffix(name) && path.dropLast(name.count).hasSuffix("."))
     }
 }
 
 /// Whether two actions are equal: both `Equatable`, of the same type, and `==`.
-func actionsEqual(_ lhs: any Action, _ rhs: any Action) -> Bool {
+package func actionsEqual(_ lhs: any Action, _ rhs: any Action) -> Bool {
     guard type(of: lhs) == type(of: rhs), let lhs = lhs as? any Equatable else { return false }
     func equal<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T).map { lhs == $0 } ?? false }
     return equal(lhs)

@@ -18,7 +18,7 @@ import ReduxDiff
 ///     return binding.redacted()
 /// }
 /// ```
-public struct BindingAction<State>: Action, CustomStringConvertible, CustomReflectable {
+public struct BindingAction<State>: Action, Equatable, CustomStringConvertible, CustomReflectable {
     /// The member set.
     public let keyPath: PartialKeyPath<State> & Sendable
     /// The new value.
@@ -88,6 +88,17 @@ public struct BindingAction<State>: Action, CustomStringConvertible, CustomRefle
         "\(path) = \(isRedacted ? "<redacted>" : ValueDiff.describe(value))"
     }
 
+    /// Whether both set the same member (of the same list element) to equal values — what a test
+    /// compares when it receives a binding. How each is logged (its ``path``, redaction) is not
+    /// compared: a binding built in a test equals the one a scope sent.
+    public static func == (lhs: BindingAction, rhs: BindingAction) -> Bool {
+        guard lhs.keyPath == rhs.keyPath, lhs.hashableElementID == rhs.hashableElementID,
+            let value = lhs.value as? any Equatable  // always: `init` takes an `Equatable` value
+        else { return false }
+        func isEqual<Value: Equatable>(_ value: Value) -> Bool { (rhs.value as? Value) == value }
+        return isEqual(value)
+    }
+
     /// No children: logs show ``description``.
     public var customMirror: Mirror {
         Mirror(self, children: [])
@@ -99,7 +110,7 @@ public struct BindingAction<State>: Action, CustomStringConvertible, CustomRefle
     /// - Parameter keyPath: The key path.
     /// - Returns: The names, joined by dots.
     @usableFromInline
-    static func path(of keyPath: AnyKeyPath) -> String {
+    package static func path(of keyPath: AnyKeyPath) -> String {
         let text = "\(keyPath)"
         let root = "\\\(State.self)."
         return text.hasPrefix(root) ? String(text.dropFirst(root.count)) : text
@@ -112,6 +123,8 @@ extension Reducer {
     ///
     /// A binding for a member not allowed is not applied, and a debug build warns, naming it:
     /// a view cannot set what the feature did not open to it (a computed total, the logged-in user).
+    /// A member listed opens the members inside it too: `\.syncUp` allows `\.syncUp.title` and
+    /// `\.syncUp.attendees[0].name` (a view may set the whole, so it may set a part).
     ///
     /// ```swift
     /// let settingsReducer = Reducer<SettingsState>.combine(
@@ -125,7 +138,7 @@ extension Reducer {
     public static func binding(only allowed: [PartialKeyPath<State> & Sendable]? = nil) -> Reducer {
         Reducer { state, action in
             guard let binding = action as? BindingAction<State> else { return }
-            if let allowed, !allowed.contains(where: { $0 == binding.keyPath }) {
+            if let allowed, !allowed.contains(where: { $0 == binding.keyPath || isInside(binding.keyPath, $0) }) {
                 let path = binding.path
                 let stateName = "\(State.self)"
                 MainActorCheck.runOnMainActor { Diagnostics.warnBindingNotAllowed(path, state: stateName) }
@@ -134,6 +147,17 @@ extension Reducer {
             binding.apply(to: &state)
         }
     }
+}
+
+/// Whether `member` is a member inside `container` (`\.syncUp.title` inside `\.syncUp`): the
+/// container's path, then more components. Key paths have no public components, so this compares
+/// their descriptions, which name stored members; a computed member is allowed by itself only.
+private func isInside(_ member: AnyKeyPath, _ container: AnyKeyPath) -> Bool {
+    let inner = "\(member)"
+    let outer = "\(container)"
+    guard inner.count > outer.count, inner.hasPrefix(outer), !outer.contains("<computed") else { return false }
+    let next = inner[inner.index(inner.startIndex, offsetBy: outer.count)]
+    return next == "." || next == "[" || next == "?" || next == "!"
 }
 
 extension Reducer {

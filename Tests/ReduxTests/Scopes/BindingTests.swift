@@ -40,6 +40,32 @@ struct BindingTests {
         #endif
     }
 
+    struct Profile: Equatable {
+        var address = Address()
+        var addresses = [Address()]
+        var backup: Address?
+        var addressLine: String  // a name that starts like another member's
+        struct Address: Equatable { var city = "" }
+    }
+
+    /// Issue 38: a member in `only:` opens the members inside it, and nothing else.
+    @Test func aMemberAllowedOpensItsNestedMembers() {
+        let previous = Diagnostics.sink
+        Diagnostics.sink = { _ in }
+        defer { Diagnostics.sink = previous }
+        let store = Store(
+            initialState: Profile(backup: .init(), addressLine: ""),
+            reducer: .binding(only: [\Profile.address, \Profile.addresses, \Profile.backup]))
+        store.set(\.address.city, to: "Lyon")
+        store.set(\.addresses[0].city, to: "Nice")
+        store.set(\.backup!.city, to: "Metz")
+        store.set(\.addressLine, to: "not allowed")
+        #expect(store.address.city == "Lyon")
+        #expect(store.addresses[0].city == "Nice")
+        #expect(store.backup?.city == "Metz")
+        #expect(store.addressLine == "")
+    }
+
     @Test func throughAScopeTheBindingNamesThePathFromTheStoresState() {
         final class Seen { var lines: [String] = [] }
         let seen = Seen()

@@ -15,16 +15,6 @@ struct SyncUpsTests {
     typealias ListAction = SyncUpsListAction
     typealias DetailAction = SyncUpDetailAction
 
-    /// An action dispatched through the detail screen `id`'s scope.
-    func detail(_ id: StackElementID, _ action: SyncUpDetailAction) -> ElementAction {
-        ElementAction(\AppState.path, id: id, ElementAction(\Screen.detail, id: nil, action))
-    }
-
-    /// An action dispatched through the recorder screen `id`'s scope.
-    func record(_ id: StackElementID, _ action: any Action) -> ElementAction {
-        ElementAction(\AppState.path, id: id, ElementAction(\Screen.record, id: nil, action))
-    }
-
     @Test func addingASyncUpThroughTheSheet() async throws {
         let (dependencies, _) = testDependencies()
         let store = TestStore(initialState: AppState(), reducer: appReducer(dependencies))
@@ -32,17 +22,19 @@ struct SyncUpsTests {
             $0.list.addSyncUp = SyncUpFormState(
                 syncUp: SyncUp(id: UUID(n: 0), attendees: [Attendee(id: UUID(n: 1))]), uuid: { UUID(n: 1) })
         }
-        // The sheet's own scope: bindings and actions reach the form's reducer.
-        let form = try #require(store.store.scope(\.list).scope(ifPresent: \.addSyncUp))
-        form.set(\.syncUp.title, to: "Engineering")
-        form.dispatch(SyncUpFormAction.addAttendeeTapped)
-        #expect(store.state.list.addSyncUp?.syncUp.title == "Engineering")
-        #expect(store.state.list.addSyncUp?.syncUp.attendees.count == 2)
-        store.exhaustivity = .off
-        await store.dispatch(ListAction.confirmAddTapped)
-        #expect(store.state.list.addSyncUp == nil)
-        #expect(store.state.list.syncUps.map(\.title) == ["Engineering"])
-        #expect(store.state.list.syncUps.first?.attendees.isEmpty == true, "unnamed attendees are dropped")
+        // Through the sheet's path, as its view's scope sends: bindings and actions reach the form.
+        let form = store.root.list.addSyncUp
+        await form.set(\.syncUp.title, to: "Engineering") { $0.list.addSyncUp?.syncUp.title = "Engineering" }
+        await form.dispatch(SyncUpFormAction.addAttendeeTapped) {
+            $0.list.addSyncUp?.syncUp.attendees.append(Attendee(id: UUID(n: 2)))
+        }
+        await form.set(\.syncUp.attendees[0].name, to: "Blob") { $0.list.addSyncUp?.syncUp.attendees[0].name = "Blob" }
+        await store.dispatch(ListAction.confirmAddTapped) {
+            $0.list.addSyncUp = nil
+            $0.list.syncUps = [
+                SyncUp(id: UUID(n: 0), attendees: [Attendee(id: UUID(n: 1), name: "Blob")], title: "Engineering")
+            ]  // the unnamed attendee is dropped
+        }
     }
 
     @Test func cancellingTheAddSheetAddsNothing() async {
@@ -71,21 +63,22 @@ struct SyncUpsTests {
             $0.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
         }
         let screen = try #require(store.state.path.ids.first)
-        await store.dispatch(detail(screen, .editTapped)) {
+        let detail = store.root.path[id: screen].state.detail
+        await detail.dispatch(DetailAction.editTapped) {
             $0.path[id: screen]?.state = .detail(
                 SyncUpDetailState(
                     syncUp: designSyncUp(),
                     destination: .edit(SyncUpFormState(syncUp: designSyncUp(), uuid: { UUID(n: 0) }))))
         }
-        // The edit sheet, scoped as its view gets it.
-        let form = try #require(
-            store.store.scope(\.path, id: screen)?.scope(\.state).scope(ifPresent: \.detail)?
-                .scope(ifPresent: \.destination)?.scope(ifPresent: \.edit))
-        form.set(\.syncUp.title, to: "Product")  // what the text field does
-        store.skipReceivedActions()
         var edited = designSyncUp()
         edited.title = "Product"
-        await store.dispatch(detail(screen, .doneEditingTapped)) {
+        // The edit sheet's text field, through its path.
+        await detail.destination.edit.set(\.syncUp.title, to: "Product") {
+            $0.path[id: screen]?.state = .detail(
+                SyncUpDetailState(
+                    syncUp: designSyncUp(), destination: .edit(SyncUpFormState(syncUp: edited, uuid: { UUID(n: 0) }))))
+        }
+        await detail.dispatch(DetailAction.doneEditingTapped) {
             $0.path[id: screen]?.state = .detail(SyncUpDetailState(syncUp: edited))
             $0.list.syncUps[id: UUID(n: 100)] = edited
         }
@@ -98,20 +91,14 @@ struct SyncUpsTests {
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
         let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let screen = try #require(store.state.path.ids.first)
-        store.exhaustivity = .off
-        await store.dispatch(detail(screen, .editTapped))
-        store.store.dispatch(
-            ElementAction(
-                \AppState.path, id: screen,
-                ElementAction(
-                    \Screen.detail, id: nil,
-                    ElementAction(
-                        \SyncUpDetailState.destination, id: nil,
-                        ElementAction(
-                            \SyncUpDetailState.Destination.edit, id: nil,
-                            BindingAction(\SyncUpFormState.syncUp.title, "Changed"))))))
-        await store.dispatch(detail(screen, .cancelEditTapped))
-        #expect(store.state.path[id: screen]?.state == .detail(SyncUpDetailState(syncUp: designSyncUp())))
+        let detail = store.root.path[id: screen].state.detail
+        await store.withExhaustivity(.off) {
+            await detail.dispatch(DetailAction.editTapped)
+            await detail.destination.edit.set(\.syncUp.title, to: "Changed")
+        }
+        await detail.dispatch(DetailAction.cancelEditTapped) {
+            $0.path[id: screen]?.state = .detail(SyncUpDetailState(syncUp: designSyncUp()))
+        }
         #expect(store.state.list.syncUps[id: UUID(n: 100)] == designSyncUp())
     }
 
@@ -122,18 +109,19 @@ struct SyncUpsTests {
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
         let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let screen = try #require(store.state.path.ids.first)
-        await store.dispatch(detail(screen, .deleteTapped)) {
+        let detail = store.root.path[id: screen].state.detail
+        await detail.dispatch(DetailAction.deleteTapped) {
             $0.path[id: screen]?.state = .detail(
                 SyncUpDetailState(syncUp: designSyncUp(), destination: .confirmDeletion))
         }
-        await store.dispatch(detail(screen, .cancelDeletionTapped)) {
+        await detail.dispatch(DetailAction.cancelDeletionTapped) {
             $0.path[id: screen]?.state = .detail(SyncUpDetailState(syncUp: designSyncUp()))
         }
-        await store.dispatch(detail(screen, .deleteTapped)) {
+        await detail.dispatch(DetailAction.deleteTapped) {
             $0.path[id: screen]?.state = .detail(
                 SyncUpDetailState(syncUp: designSyncUp(), destination: .confirmDeletion))
         }
-        await store.dispatch(detail(screen, .confirmDeletionTapped)) {
+        await detail.dispatch(DetailAction.confirmDeletionTapped) {
             $0.list.syncUps = []
             $0.path = StackState()
         }
@@ -146,18 +134,18 @@ struct SyncUpsTests {
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
         let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let detailScreen = try #require(store.state.path.ids.first)
-        await store.dispatch(detail(detailScreen, .startMeetingTapped)) {
+        await store.root.path[id: detailScreen].state.detail.dispatch(DetailAction.startMeetingTapped) {
             $0.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
         }
         let recorder = try #require(store.state.path.ids.last)
-        await store.dispatch(record(recorder, RecordMeetingAction.appeared))
-        store.exhaustivity = .off
-        await clock.advance(by: .seconds(60))
-        #expect(store.state.path[id: recorder]?.state.record?.speakerIndex == 1)
-        #expect(store.state.path[id: recorder]?.state.record?.secondsElapsed == 60)
-        await clock.advance(by: .seconds(60))
-        store.exhaustivity = .on
-        store.skipReceivedActions()
+        await store.root.path[id: recorder].state.record.dispatch(RecordMeetingAction.appeared)
+        await store.withExhaustivity(.off) {
+            await clock.advance(by: .seconds(60))
+            #expect(store.state.path[id: recorder]?.state.record?.speakerIndex == 1)
+            #expect(store.state.path[id: recorder]?.state.record?.secondsElapsed == 60)
+            await clock.advance(by: .seconds(60))
+            store.skipReceivedActions()
+        }
         let meeting = Meeting(id: UUID(n: 0), date: meetingDate, transcript: "")
         #expect(store.state.path.ids.map { $0 } == [detailScreen], "the recorder closed itself")
         #expect(store.state.list.syncUps[id: UUID(n: 100)]?.meetings.map(\.id) == [meeting.id])
@@ -172,6 +160,7 @@ struct SyncUpsTests {
         state.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
         let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let recorder = try #require(store.state.path.ids.first)
+        let record = store.root.path[id: recorder].state.record
         func recorderState(_ update: @escaping (inout RecordMeetingState) -> Void) -> (inout AppState) -> Void {
             { state in
                 var record = state.path[id: recorder]?.state.record ?? RecordMeetingState(syncUp: designSyncUp())
@@ -179,33 +168,33 @@ struct SyncUpsTests {
                 state.path[id: recorder]?.state = .record(record)
             }
         }
-        await store.dispatch(
-            record(recorder, RecordMeetingAction.nextSpeakerTapped),
+        await record.dispatch(
+            RecordMeetingAction.nextSpeakerTapped,
             recorderState {
                 $0.speakerIndex = 1
                 $0.secondsElapsed = 60
             })
-        await store.dispatch(
-            record(recorder, RecordMeetingAction.nextSpeakerTapped),
+        await record.dispatch(
+            RecordMeetingAction.nextSpeakerTapped,
             recorderState {
                 $0.endMeetingAlert = .init(isDiscardable: false)
             })
-        await store.dispatch(
-            record(recorder, RecordMeetingAction.resumeMeetingTapped),
+        await record.dispatch(
+            RecordMeetingAction.resumeMeetingTapped,
             recorderState {
                 $0.endMeetingAlert = nil
             })
-        await store.dispatch(
-            record(recorder, RecordMeetingAction.endMeetingTapped),
+        await record.dispatch(
+            RecordMeetingAction.endMeetingTapped,
             recorderState {
                 $0.endMeetingAlert = .init(isDiscardable: true)
             })
-        await store.dispatch(
-            record(recorder, RecordMeetingAction.discardMeetingTapped),
+        await record.dispatch(
+            RecordMeetingAction.discardMeetingTapped,
             recorderState {
                 $0.endMeetingAlert = nil
             })
-        await store.receive(record(recorder, Dismiss())) { $0.path = StackState() }
+        await record.receive(Dismiss()) { $0.path = StackState() }
         #expect(store.state.list.syncUps[id: UUID(n: 100)]?.meetings.isEmpty == true)
         await store.finish()
     }
@@ -236,7 +225,7 @@ struct SyncUpsTests {
         state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         let store = TestStore(initialState: state, reducer: appReducer(dependencies))
         let screen = try #require(store.state.path.ids.first)
-        await store.dispatch(detail(screen, .meetingTapped(meeting.id))) {
+        await store.root.path[id: screen].state.detail.dispatch(DetailAction.meetingTapped(meeting.id)) {
             $0.path.push(.meeting(meeting, syncUp: syncUp))
         }
     }

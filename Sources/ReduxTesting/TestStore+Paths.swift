@@ -1,0 +1,361 @@
+import Redux
+import ReduxDiff
+
+extension TestStore {
+    /// The way to a part of the state, to dispatch through it and receive what it sent, written as
+    /// the state's own members — `store.root.path[id: screen].state.detail.destination.edit` —
+    /// as a view scopes its store (``TestScope``).
+    ///
+    /// ```swift
+    /// let edit = store.root.path[id: screen].state.detail.destination.edit
+    /// await edit.set(\.syncUp.title, to: "Product") { … }   // a binding in a sheet in a pushed screen
+    /// await store.root.path[id: recorder].state.record.receive(Dismiss()) { $0.path = StackState() }
+    /// ```
+    public var root: TestScope<State, State> {
+        TestScope(store: self, resolve: { [store] in store }, steps: [], fromRoot: \State.self, name: "")
+    }
+
+    /// Waits for an action of type `A` built by `embed` — one case of an enum, whatever its
+    /// payload — and checks the state change it made:
+    ///
+    /// ```swift
+    /// await store.receive(case: AppAction.loginDone) { $0.isLoggingIn = false }
+    /// ```
+    ///
+    /// The case is recognised by its name (with `Mirror`), so a case with one associated value is
+    /// the form this takes (several values are one tuple payload: `receive(where:)` matches those).
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor (`AppAction.loginDone`).
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action, Payload>(
+        case embed: @escaping (Payload) -> A,
+        timeout: Duration? = nil,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            "a case of \(A.self) (the one its constructor builds)", timeout: timeout,
+            where: { EnumCase.matches($0, embed) }, update, fileID: fileID, filePath: filePath, line: line,
+            column: column)
+    }
+}
+
+/// A path from a ``TestStore``'s state to a part of it — a member, a presented child, an element of
+/// an identified collection — made from ``TestStore/root`` by naming members as the state does:
+///
+/// ```swift
+/// let form = store.root.path[id: screen].state.detail.destination.edit
+/// ```
+///
+/// A member that is optional is a presented child (as `scope(ifPresent:)`), a member that is an
+/// ``IdentifiedArray`` is indexed by `[id:]` (as `scope(_:id:)`), any other member is a part (as
+/// `scope(_:)`). Through the path the test dispatches (``dispatch(_:_:fileID:filePath:line:column:)``,
+/// ``set(_:to:_:fileID:filePath:line:column:)``) exactly as the view holding that scope would —
+/// the action wrapped in the ``ElementAction``s of each element on the way, work owned by the
+/// element — and receives what the element sent: an equal action, any action of a type, one case of
+/// an enum whatever its payload. Every `update` closure changes the test store's whole state, as
+/// with ``TestStore/dispatch(_:_:fileID:filePath:line:column:)``.
+///
+/// Members of the state named `dispatch`, `set` or `receive` are reached with a scope of the real
+/// store instead (these names are this type's own).
+@MainActor
+@dynamicMemberLookup
+public struct TestScope<Root: Equatable, State> {
+    let store: TestStore<Root>
+    /// Finds the real scope this path names, now; `nil` when a child on the way is absent.
+    let resolve: @MainActor () -> (any StoreProtocol<State>)?
+    /// The element steps on the way, outermost first: what wraps an action sent here.
+    let steps: [TestPathStep]
+    /// The key path from the root while no element was entered (element paths are named from the
+    /// root there, as the store's own scopes name them); `nil` inside an element.
+    let fromRoot: PartialKeyPath<Root>?
+    /// The path as written, for messages (`path[id: #1].state.detail`).
+    let name: String
+
+    /// A part of the state (as `scope(_:)`): actions sent through it are not wrapped.
+    ///
+    /// - Parameter keyPath: The member.
+    public subscript<Child>(dynamicMember keyPath: KeyPath<State, Child>) -> TestScope<Root, Child> {
+        let resolve = resolve
+        return TestScope<Root, Child>(
+            store: store, resolve: { resolve()?.scope(keyPath) }, steps: steps,
+            fromRoot: composed(keyPath), name: joined(BindingAction<State>.path(of: keyPath)))
+    }
+
+    /// A presented child (as `scope(ifPresent:)`): an optional member, or an enum destination's case.
+    ///
+    /// - Parameter keyPath: The optional member.
+    public subscript<Child>(dynamicMember keyPath: KeyPath<State, Child?>) -> TestScope<Root, Child> {
+        let resolve = resolve
+        let path = composed(keyPath).map { ElementAction.path(of: $0) } ?? ElementAction.path(of: keyPath)
+        return TestScope<Root, Child>(
+            store: store, resolve: { resolve()?.scope(ifPresent: keyPath) },
+            steps: steps + [TestPathStep(path: path, id: nil, rawID: nil)], fromRoot: nil,
+            name: joined(ElementAction.path(of: keyPath)))
+    }
+
+    /// An identified collection, whose elements are reached by `[id:]` (as `scope(_:id:)`).
+    ///
+    /// - Parameter keyPath: The collection.
+    public subscript<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
+        dynamicMember keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
+    ) -> TestElements<Root, ID, Element> where Element.ID == ID {
+        let resolve = resolve
+        let path = composed(keyPath).map { ElementAction.path(of: $0) } ?? ElementAction.path(of: keyPath)
+        return TestElements(
+            store: store, resolve: { id in resolve()?.scope(keyPath, id: id) },
+            steps: steps, path: path,
+            name: joined(BindingAction<State>.path(of: keyPath)))
+    }
+
+    private func composed<Value>(_ keyPath: KeyPath<State, Value>) -> PartialKeyPath<Root>? {
+        (fromRoot as? KeyPath<Root, State>)?.appending(path: keyPath)
+    }
+
+    private func joined(_ member: String) -> String {
+        name.isEmpty ? member : "\(name).\(member)"
+    }
+
+    /// `action` as this path's scope sends it: wrapped in one ``ElementAction`` per element on the
+    /// way, outermost first. Actions a middleware handles are sent as they are (see ``ElementAction``).
+    ///
+    /// - Parameter action: The action for the part this path names.
+    /// - Returns: The action the store receives.
+    public func action(_ action: any Action) -> any Action {
+        steps.reversed().reduce(action) { inner, step in ElementAction(path: step.path, id: step.rawID, inner) }
+    }
+
+    /// The action inside `action` for this path's part: `action` unwrapped from one ``ElementAction``
+    /// per element on the way (matching each by its path and identifier); `nil` when it is for
+    /// another part.
+    func unwrap(_ action: any Action) -> (any Action)? {
+        var current = action
+        for step in steps {
+            guard let element = current as? ElementAction, element.hashableID == step.id,
+                Self.samePlace(element.path, step.path)
+            else { return nil }
+            current = element.action
+        }
+        return current
+    }
+
+    /// Whether two element paths name the same member: equal, or one ending with the other at a
+    /// dot (a scope names a member from the store's state, `list.todos`; the reducer's work from
+    /// its own state, `todos`).
+    static func samePlace(_ lhs: String, _ rhs: String) -> Bool {
+        func endsWith(_ long: String, _ short: String) -> Bool {
+            long == short || (long.hasSuffix(short) && long.dropLast(short.count).hasSuffix("."))
+        }
+        return endsWith(lhs, rhs) || endsWith(rhs, lhs)
+    }
+
+    // MARK: - Sending
+
+    /// Dispatches `action` through this path's scope, as the view holding it does, and checks that
+    /// the state changed exactly as `update` says. Fails the test, naming the path, when a child on
+    /// the way is not in the state.
+    ///
+    /// - Parameters:
+    ///   - action: The action for this part.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func dispatch(
+        _ action: any Action,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let scope = resolve() else {
+            return absent(String(describing: type(of: action)), at: location)
+        }
+        await store.dispatch(
+            String(describing: type(of: action)), send: { scope.dispatch(action) }, update, at: location)
+    }
+
+    /// Sets the member at `keyPath` of this part through its scope — what a text field, a toggle or a
+    /// picker bound to it does — and checks the state change, as ``dispatch(_:_:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The member, from this part.
+    ///   - value: The new value.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func set<Value: Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<State, Value> & Sendable,
+        to value: Value,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        let what = "a binding of \(BindingAction<State>.path(of: keyPath))"
+        guard let scope = resolve() else { return absent(what, at: location) }
+        await store.dispatch(what, send: { scope.set(keyPath, to: value) }, update, at: location)
+    }
+
+    private func absent(_ what: String, at location: SourceLocationInfo) {
+        reportFailure(
+            "Cannot dispatch \(what) at \(name.isEmpty ? "the root" : name): a child on the way is not in the state "
+                + "(dismissed, popped, or never presented).",
+            at: location)
+    }
+
+    // MARK: - Receiving
+
+    /// Waits for an action equal to `expected` that this path's part sent (or that was sent to it),
+    /// and checks the state change. A received action for this part that differs fails at once,
+    /// with the differing fields.
+    ///
+    /// - Parameters:
+    ///   - expected: The action, as the part's reducer sees it (unwrapped).
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action & Equatable>(
+        _ expected: A,
+        timeout: Duration? = nil,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+        let place = name
+        await store.receive(
+            "\(store.describe(expected)) at \(place)", timeout: timeout,
+            where: { [self] in unwrap($0).map { ($0 as? A) == expected } ?? false },
+            explain: { [self] next in
+                guard let inner = unwrap(next) as? A else { return nil }
+                return "Expected to receive \(store.describe(expected)) at \(place), but received "
+                    + "\(store.describe(next)):\n"
+                    + ActionMismatch.explainInner(expected: expected, received: inner, at: place)
+            }, update, at: location)
+    }
+
+    /// Waits for an action of type `type` sent by (or to) this path's part, whatever its value, and
+    /// checks the state change.
+    ///
+    /// - Parameters:
+    ///   - type: The action's type, as the part's reducer sees it.
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action>(
+        _ type: A.Type,
+        timeout: Duration? = nil,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await store.receive(
+            "\(A.self) at \(name)", timeout: timeout, where: { [self] in unwrap($0) is A }, update, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+    }
+
+    /// Waits for one case of an enum action, whatever its payload, sent by (or to) this path's part
+    /// (see ``TestStore/receive(case:timeout:_:fileID:filePath:line:column:)``).
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor (`SyncUpDetailAction.delegate`).
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action, Payload>(
+        case embed: @escaping (Payload) -> A,
+        timeout: Duration? = nil,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await store.receive(
+            "a case of \(A.self) (the one its constructor builds) at \(name)", timeout: timeout,
+            where: { [self] in unwrap($0).map { EnumCase.matches($0, embed) } ?? false }, update, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+    }
+}
+
+/// An identified collection on a ``TestScope``'s path; `[id:]` reaches one element.
+@MainActor
+public struct TestElements<Root: Equatable, ID: Hashable & Sendable, Element> {
+    let store: TestStore<Root>
+    let resolve: @MainActor (ID) -> ScopedStore<Element>?
+    let steps: [TestPathStep]
+    let path: String
+    let name: String
+
+    /// The element with identifier `id` (as `scope(_:id:)`).
+    ///
+    /// - Parameter id: The element's identifier.
+    public subscript(id id: ID) -> TestScope<Root, Element> {
+        let resolve = resolve
+        return TestScope(
+            store: store, resolve: { resolve(id) },
+            steps: steps + [.init(path: path, id: AnyHashable(id), rawID: id)], fromRoot: nil,
+            name: "\(name)[id: \(id)]")
+    }
+}
+
+/// One element on a ``TestScope``'s way: how the ``ElementAction`` wrapping an action for it is
+/// addressed.
+struct TestPathStep {
+    var path: String
+    var id: AnyHashable?
+    var rawID: (any Hashable & Sendable)?
+}
+
+/// Recognising one case of an enum from its constructor, with `Mirror` (as case paths did before
+/// macros): a value is of the case when its payload, rebuilt with the constructor, has the same
+/// case name.
+enum EnumCase {
+    static func matches<A, Payload>(_ value: Any, _ embed: (Payload) -> A) -> Bool {
+        guard let value = value as? A else { return false }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let child = mirror.children.first,
+            let payload: Payload = payload(child.value)
+        else { return false }
+        return Mirror(reflecting: embed(payload)).children.first?.label == child.label
+    }
+
+    /// The payload as the constructor takes it: a case with one labelled value (`failed(reason:)`)
+    /// reflects it as a one-element tuple.
+    private static func payload<Payload>(_ value: Any) -> Payload? {
+        if let payload = value as? Payload { return payload }
+        let tuple = Mirror(reflecting: value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+        return tuple.children.first?.value as? Payload
+    }
+}
