@@ -126,6 +126,30 @@ private func tickerReducer(clock: some Clock<Duration>) -> Reducer<Ticker> {
     )
 }
 
+// MARK: Alerts and confirmation dialogs
+
+private enum DeleteAlert: Action, Equatable { case confirm }
+private struct DeleteNoteTapped: Action {}
+
+private struct NoteState: Equatable {
+    var alert: AlertState<DeleteAlert>?
+    var isDeleted = false
+}
+
+private let noteReducer = Reducer<NoteState> { state, action in
+    switch action {
+    case is DeleteNoteTapped:
+        state.alert = AlertState(
+            title: "Delete this note?", message: "This cannot be undone.",
+            buttons: [.destructive("Delete", action: .confirm), .cancel("Keep")])
+    case let choice as DeleteAlert where choice == .confirm:
+        state.isDeleted = true  // the alert is already closed
+    default:
+        break
+    }
+}
+.alert(\.alert)
+
 @MainActor
 @Suite(.serialized)
 struct NavigationGuideTests {
@@ -170,6 +194,15 @@ struct NavigationGuideTests {
         #expect(store.destination == .editor(EditorState(id: 1, draft: "x")))
         editor.dispatch(Dismiss())
         #expect(store.destination == nil)
+    }
+
+    @Test func anAlertsButtonClosesItBeforeTheReducerSeesIt() {
+        printed.reset()
+        let note = Store(initialState: NoteState(), reducer: noteReducer)
+        note.dispatch(DeleteNoteTapped())
+        if let alert = note.alert { note.tap(alert.buttons[0], in: \.alert) }  // the view's "Delete" button
+        print(note.isDeleted, note.alert == nil)  // true true
+        #expect(printed.lines == ["true true"])
     }
 
     @Test func aNavigationStack() {

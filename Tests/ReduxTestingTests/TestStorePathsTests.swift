@@ -258,6 +258,25 @@ struct TestStorePathsTests {
         #expect(BindingAction(\Detail.title, "a") != BindingAction(\Detail.title, "a", path: nil, elementID: 2))
     }
 
+    enum Confirm: Action, Equatable { case delete }
+    struct Confirming: Equatable, Sendable {
+        var alert: AlertState<Confirm>? = AlertState(
+            title: "Delete?", buttons: [.destructive("Delete", action: .delete), .cancel("Keep")])
+        var deleted = false
+    }
+
+    /// Issue 37, point 3, as a test writes it: a button is sent through the alert's path.
+    @Test func anAlertsButtonIsSentThroughItsPath() async {
+        let reducer = Reducer<Confirming>.on(Confirm.self) { state, _ in state.deleted = true }.alert(\.alert)
+        let store = TestStore(initialState: Confirming(), reducer: reducer)
+        await store.root.alert.dispatch(Confirm.delete) {
+            $0.alert = nil
+            $0.deleted = true
+        }
+        let cancelled = TestStore(initialState: Confirming(), reducer: reducer)
+        await cancelled.root.alert.dispatch(Dismiss()) { $0.alert = nil }
+    }
+
     @Test func nestedDescriptionsNameEachElement() {
         let action = ElementAction(path: "path", id: 1, ElementAction(path: "(Form)", id: nil, FormAction.close))
         #expect(action.description == "path[id: 1]: (Form): FormAction.close")

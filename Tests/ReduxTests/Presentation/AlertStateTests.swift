@@ -1,0 +1,142 @@
+import ReduxTestSupport
+import Testing
+
+@testable import Redux
+
+/// Issue 37, point 3: alerts and confirmation dialogs as state; a button's action closes what shows
+/// it before the feature's reducer sees the action; a cancel button needs no action case.
+@MainActor
+struct AlertStateTests {
+    enum DetailAlert: Action, Equatable { case confirmDeletion, keep }
+    struct DeleteTapped: Action {}
+    struct ShareTapped: Action {}
+
+    struct Detail: Equatable, Sendable {
+        var alert: AlertState<DetailAlert>?
+        var dialog: ConfirmationDialogState<DetailAlert>?
+        var isDeleted = false
+        /// Whether the alert was still shown when the reducer saw a button's action.
+        var alertShownAtButton: Bool?
+        var cancelled = 0
+    }
+
+    nonisolated static let deleteAlert = AlertState<DetailAlert>(
+        title: "Delete?", message: "This cannot be undone.",
+        buttons: [.destructive("Delete", action: .confirmDeletion), .cancel("Nevermind")])
+
+    static let reducer = Reducer<Detail> { state, action in
+        switch action {
+        case is DeleteTapped:
+            state.alert = deleteAlert
+        case is ShareTapped:
+            state.dialog = ConfirmationDialogState(
+                title: "Share", titleVisibility: .visible,
+                buttons: [.default("Keep", action: .keep), .cancel("Cancel")])
+        case let alert as DetailAlert:
+            state.alertShownAtButton = state.alert != nil || state.dialog != nil
+            if alert == .confirmDeletion { state.isDeleted = true }
+        case let element as ElementAction where element.action is Dismiss:
+            state.cancelled += 1
+        default:
+            break
+        }
+    }
+    .alert(\.alert)
+    .confirmationDialog(\.dialog)
+
+    @Test func aButtonClosesTheAlertBeforeTheReducerSeesItsAction() throws {
+        let store = Store(initialState: Detail(), reducer: Self.reducer)
+        store.dispatch(DeleteTapped())
+        let alert = try #require(store.state.alert)
+        store.tap(alert.buttons[0], in: \.alert)
+        #expect(store.state.alert == nil)
+        #expect(store.state.isDeleted)
+        #expect(store.state.alertShownAtButton == false, "the alert was gone when the reducer saw the action")
+    }
+
+    @Test func aCancelButtonOnlyCloses() throws {
+        let store = Store(initialState: Detail(), reducer: Self.reducer)
+        store.dispatch(DeleteTapped())
+        store.tap(try #require(store.state.alert?.buttons[1]), in: \.alert)
+        #expect(store.state.alert == nil)
+        #expect(!store.state.isDeleted)
+        #expect(store.state.cancelled == 1)
+        #expect(store.state.alertShownAtButton == nil)
+    }
+
+    @Test func theSameActionDispatchedOtherwiseLeavesTheAlert() {
+        let store = Store(initialState: Detail(), reducer: Self.reducer)
+        store.dispatch(DeleteTapped())
+        store.dispatch(DetailAlert.keep)
+        #expect(store.state.alert == Self.deleteAlert)
+        #expect(store.state.alertShownAtButton == true)
+    }
+
+    @Test func aDialogClosesTheSameWay() throws {
+        let store = Store(initialState: Detail(), reducer: Self.reducer)
+        store.dispatch(ShareTapped())
+        #expect(store.state.dialog?.titleVisibility == .visible)
+        store.tap(try #require(store.state.dialog?.buttons[0]), in: \.dialog)
+        #expect(store.state.dialog == nil)
+        #expect(store.state.alertShownAtButton == false)
+    }
+
+    @Test func aTapWithNoAlertShownSendsNothingAndSaysSo() {
+        let log = Log<String>()
+        let previous = Diagnostics.sink
+        Diagnostics.reset()
+        Diagnostics.sink = { log.append($0) }
+        defer { Diagnostics.sink = previous }
+        let store = Store(initialState: Detail(), reducer: Self.reducer)
+        store.tap(Self.deleteAlert.buttons[0], in: \.alert)
+        #expect(!store.state.isDeleted)
+        #if DEBUG
+            #expect(log.items.contains { $0.contains("a button of alert was tapped while it is not shown") })
+        #endif
+    }
+
+    @Test func buttonsAndAlertsAreEqualByValue() {
+        #expect(ButtonState<DetailAlert>.cancel("No") == ButtonState("No", role: .cancel))
+        #expect(
+            ButtonState.destructive("Delete", action: DetailAlert.keep)
+                != .destructive("Delete", action: .confirmDeletion))
+        #expect(Self.deleteAlert.buttons.map(\.id) == ["Delete", "Nevermind"])
+        var other = Self.deleteAlert
+        other.message = nil
+        #expect(other != Self.deleteAlert)
+    }
+
+    // An alert as a case of an enum destination: the destination is cleared one level up.
+    struct Form: Equatable, Sendable { var title = "" }
+    enum Destination: Equatable, Sendable {
+        case alert(AlertState<DetailAlert>)
+        case edit(Form)
+
+        var alert: AlertState<DetailAlert>? {
+            get { if case .alert(let alert) = self { alert } else { nil } }
+            set { if let newValue { self = .alert(newValue) } }
+        }
+    }
+
+    struct Screen: Equatable, Sendable {
+        var destination: Destination?
+        var confirmed = 0
+    }
+
+    @Test func anAlertCaseOfAnEnumDestinationClearsTheDestination() throws {
+        let destination = Reducer<Destination> { _, _ in }.alert(\.alert)
+        let reducer = Reducer<Screen> { state, action in
+            if let element = action as? ElementAction,
+                (element.action as? ElementAction)?.action as? DetailAlert == .confirmDeletion
+            {
+                state.confirmed += 1
+            }
+        }
+        .ifLet(\.destination, then: destination)
+        let store = Store(initialState: Screen(destination: .alert(Self.deleteAlert)), reducer: reducer)
+        let shown = try #require(store.scope(ifPresent: \.destination))
+        shown.tap(Self.deleteAlert.buttons[0], in: \.alert)
+        #expect(store.state.destination == nil)
+        #expect(store.state.confirmed == 1)
+    }
+}
