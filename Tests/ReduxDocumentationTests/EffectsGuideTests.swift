@@ -1,4 +1,5 @@
 // The code of docs/effects.md, kept compiling and checked.
+import Foundation
 import Redux
 import ReduxAsync
 import ReduxEffects
@@ -208,6 +209,33 @@ private let timerReducer = Reducer<[Int]>.combine(
     },
     .on(Tick.self) { state, action in state.append(action.second) }
 )
+
+// MARK: Dependencies a reducer reads
+
+private struct Note: Equatable, Identifiable, Sendable {
+    let id: UUID
+    var created: Date
+}
+
+private struct NotesDependencies: Sendable {
+    var uuid: UUIDGenerator = .live
+    var now: DateGenerator = .live
+}
+
+private struct NewNote: Action {}
+
+private let newNoteReducer = Reducer<[Note]>.on(NewNote.self, using: NotesDependencies.self) { notes, _, dependencies in
+    notes.append(Note(id: dependencies.uuid(), created: dependencies.now()))
+}
+
+@Test @MainActor func aNewNoteGetsAPredictableIdAndDate() async {
+    let day = Date(timeIntervalSince1970: 86_400)
+    let store = TestStore(
+        initialState: [], reducer: newNoteReducer,
+        dependencies: NotesDependencies(uuid: .incrementing, now: .constant(day)))
+    await store.dispatch(NewNote()) { $0 = [Note(id: UUID(0), created: day)] }
+    await store.dispatch(NewNote()) { $0.append(Note(id: UUID(1), created: day)) }
+}
 
 @MainActor
 struct EffectsGuideTests {

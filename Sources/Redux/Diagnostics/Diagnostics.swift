@@ -19,6 +19,13 @@ package enum Diagnostics {
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 
+    /// Writes `message` to standard error now, from any thread: for a diagnostic raised off the
+    /// main actor, where ``sink`` cannot be called synchronously.
+    package nonisolated static func writeToStandardError(_ message: String) {
+        let line = message + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
     private static var warned: Set<String> = []
     /// How many actions of each type a middleware handled and passed on, not yet reduced.
     private static var handled: [ObjectIdentifier: Int] = [:]

@@ -62,8 +62,18 @@ final class StoreCore<State>: Observable {
         onError: WorkErrorHandler? = nil
     ) {
         state = initialState
-        reduceBody = reducer.body
-        reduceWithWork = reducer.workBody ?? { _, _, _ in }
+        if let dependencies {
+            // Readable by the reducer while it runs (`Reducer(using:)`); a store given none pays nothing.
+            reduceBody = ReducerDependencies.wrapping(reducer.body, with: dependencies)
+            if let workBody = reducer.workBody {
+                reduceWithWork = ReducerDependencies.wrapping(workBody, with: dependencies)
+            } else {
+                reduceWithWork = { _, _, _ in }
+            }
+        } else {
+            reduceBody = reducer.body
+            reduceWithWork = reducer.workBody ?? { _, _, _ in }
+        }
         collectsWork = reducer.workBody != nil
         effects = Effects(dependencies: dependencies, onError: onError)
         stateKeyPath = \StoreCore<State>.state
