@@ -209,7 +209,7 @@ struct NavigationStackTests {
 
     @Test func elementActionsNameStoredAndComputedMembers() {
         #expect("\(ElementAction(\AppState.path, id: 7, Tick()))" == "path[id: 7]: Tick()")
-        #expect("\(ElementAction(\Path.detail, id: nil, Tick()))" == "(Detail): Tick()")
+        #expect("\(ElementAction(\Path.detail, id: nil, Tick()))" == "(NavigationStackTests.Detail): Tick()")
         #expect(ElementAction(\Path.detail, id: nil, Tick()) != ElementAction(\Path.edit, id: nil, Tick()))
     }
 

@@ -265,15 +265,18 @@ struct PresentationIdentityTests {
         let store = Store(
             initialState: initial, reducer: Reducer<Screens> { _, _ in }.forEach(\.path, destination: kind))
         try #require(store.scope(\.path, id: detailID)).scope(\.state).dispatch(
-            ElementAction(path: "(Detail)", id: nil, Look()))
+            ElementAction(\Kind.detail, id: nil, Look()))
         #expect(store.path[id: detailID]?.state.detail?.views == 1)
         #expect(!warnings().contains { $0.contains("Look") })
         try #require(store.scope(\.path, id: editID)).scope(\.state).dispatch(
-            ElementAction(path: "(Detail)", id: nil, Look()))
+            ElementAction(\Kind.detail, id: nil, Look()))
         #expect(store.path[id: editID]?.state == .edit(Edit()))
         #if DEBUG
             #expect(
-                warnings().contains { $0.contains("Look was sent to the case (Detail)") && $0.contains("another case") }
+                warnings().contains {
+                    $0.contains("Look was sent to the case (PresentationIdentityTests.Detail)")
+                        && $0.contains("another case")
+                }
             )
         #endif
     }

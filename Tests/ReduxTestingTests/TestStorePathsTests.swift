@@ -153,7 +153,8 @@ struct TestStorePathsTests {
             await store.root.path[id: screen].state.destination.edit.set(\.title, to: "x")
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains(
-                "Cannot dispatch a binding of title at path[id: \(screen)].state.destination.(Form)")
+                "Cannot dispatch a binding of title at path[id: \(screen)].state.destination.(TestStorePathsTests.Form)"
+            )
         }
         #expect(store.state.path[id: screen]?.state.destination == nil)
     }

@@ -58,25 +58,52 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
     /// The path naming `keyPath` in element actions: `todos`, `settings.todos`. A computed
     /// property — an enum destination's case — has no name at run time, and its accessor's address
     /// differs between the module that declares it and one that forms the key path (a test, in a
-    /// release build), so it is named by its value's type: `(EditorState)`. Two cases of one type
-    /// are told apart by which one is present (``Reducer/ifLet(_:then:)-6g2hb``).
+    /// release build), so it is named by its value's type, qualified by the types it is nested in:
+    /// `(EditorState)`, `(SyncUpDetail.State)` — so that two features' `State`s are two names (they
+    /// were one, `(State)`, and an action for one screen reached the other). Two cases of one type are
+    /// told apart by which one is present (``Reducer/ifLet(_:then:)-6g2hb``).
     @usableFromInline
     package static func path(of keyPath: AnyKeyPath) -> String {
         var text = "\(keyPath)"
         if text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") {
             text = String(text[text.index(after: dot)...])
         }
-        while let start = text.firstRange(of: "<computed ") {
+        var computed: [(range: Range<String.Index>, type: Range<String.Index>)] = []
+        var searchFrom = text.startIndex
+        while let start = text[searchFrom...].firstRange(of: "<computed ") {
             guard let open = text[start.upperBound...].firstIndex(of: "("),
                 let end = text[open...].firstRange(of: ")>")
             else { break }
-            var type = text[text.index(after: open)..<end.lowerBound]
-            if type.hasPrefix("Optional<"), type.hasSuffix(">") {
-                type = type.dropFirst("Optional<".count).dropLast()
+            computed.append((start.lowerBound..<end.upperBound, text.index(after: open)..<end.lowerBound))
+            searchFrom = end.upperBound
+        }
+        for (index, (range, typeText)) in computed.enumerated().reversed() {
+            let isLast = index == computed.count - 1 && text[range.upperBound...].allSatisfy { "?!".contains($0) }
+            let name: String
+            if isLast {
+                // The last component's type is the key path's value type: named in full.
+                name = qualifiedName(of: type(of: keyPath).valueType)
+            } else {
+                var type = text[typeText]
+                if type.hasPrefix("Optional<"), type.hasSuffix(">") {
+                    type = type.dropFirst("Optional<".count).dropLast()
+                }
+                name = String(type)
             }
-            text.replaceSubrange(start.lowerBound..<end.upperBound, with: "(\(type))")
+            text.replaceSubrange(range, with: "(\(name))")
         }
         return text
+    }
+
+    /// `type`'s name with the types it is nested in, without its module (`SyncUpDetail.State`);
+    /// an optional's wrapped type's. A type declared inside a function has no such name: its own.
+    static func qualifiedName(of type: Any.Type) -> String {
+        let unwrapped = (type as? any OptionalType.Type)?.wrappedType ?? type
+        let full = String(reflecting: unwrapped)
+        guard !full.contains("(unknown context"), !full.contains("<"), let dot = full.firstIndex(of: ".") else {
+            return String(describing: unwrapped)
+        }
+        return String(full[full.index(after: dot)...])
     }
 
     /// Whether both address the same element with equal actions (actions that are not `Equatable`
@@ -107,4 +134,13 @@ package func actionsEqual(_ lhs: any Action, _ rhs: any Action) -> Bool {
     guard type(of: lhs) == type(of: rhs), let lhs = lhs as? any Equatable else { return false }
     func equal<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T).map { lhs == $0 } ?? false }
     return equal(lhs)
+}
+
+/// Reaches the wrapped type of an `Optional` metatype.
+protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
 }
