@@ -32,12 +32,12 @@ enum AppAction: Action, Equatable {
 
 /// The app's reducer: the list, each screen of the stack by identifier, and what the screens ask
 /// of the app — deleting a sync-up, starting a meeting, keeping its transcript.
-func appReducer(_ dependencies: SyncUpsDependencies) -> Reducer<AppState> {
+let appReducer: Reducer<AppState> = {
     let screen = Reducer<Screen>.combine(
-        Reducer<Screen> { _, _ in }.ifLet(\.detail, then: syncUpDetailReducer(dependencies)),
-        Reducer<Screen> { _, _ in }.ifLet(\.record, then: recordMeetingReducer(dependencies))
+        Reducer<Screen> { _, _ in }.ifLet(\.detail, then: syncUpDetailReducer),
+        Reducer<Screen> { _, _ in }.ifLet(\.record, then: recordMeetingReducer)
     )
-    let navigation = Reducer<AppState> { state, action in
+    let navigation = Reducer<AppState>(using: SyncUpsDependencies.self) { state, action, dependencies in
         if case .syncUpTapped(let id) = action as? AppAction, let syncUp = state.list.syncUps[id: id] {
             state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
             return
@@ -64,10 +64,10 @@ func appReducer(_ dependencies: SyncUpsDependencies) -> Reducer<AppState> {
         }
     }
     return .combine(
-        syncUpsListReducer(dependencies).pullback(\AppState.list),
+        syncUpsListReducer.pullback(\AppState.list),
         navigation.forEach(\.path, destination: screen)
     )
-}
+}()
 
 /// What a detail screen's actions mean for the app, after the detail's own reducer ran.
 private func reduceDetail(_ state: inout AppState, _ screenID: StackElementID, _ action: SyncUpDetailAction) {

@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxEffects
 
 /// A recurring meeting: who attends, how long it lasts, and the meetings held so far.
 struct SyncUp: Codable, Equatable, Identifiable, Sendable {
@@ -32,12 +33,13 @@ enum Theme: String, Codable, CaseIterable, Equatable, Sendable {
     case purple, seafoam, sky, tan, teal, yellow
 }
 
-/// The outside world the features use: a clock for the meeting timer, identifiers and the date.
+/// The outside world the features use: a clock for the meeting timer, identifiers and the date —
+/// read by the reducers while they reduce and by their work (`using: SyncUpsDependencies.self`).
 /// The app passes the live ones; tests pass a `TestClock` and predictable values.
 struct SyncUpsDependencies: Sendable {
-    var clock: any Clock<Duration>
-    var uuid: @Sendable () -> UUID
-    var now: @Sendable () -> Date
+    var clock: any Clock<Duration> = ContinuousClock()
+    var uuid: UUIDGenerator = .live
+    var now: DateGenerator = .live
 
-    static let live = SyncUpsDependencies(clock: ContinuousClock(), uuid: { UUID() }, now: { Date() })
+    static let live = SyncUpsDependencies()
 }

@@ -9,13 +9,9 @@ struct RecordMeetingState: Equatable, Sendable {
     var secondsElapsed = 0
     var speakerIndex = 0
     var transcript = ""
-    /// The end-meeting confirmation, while it is shown; `isDiscardable` is false when the last
-    /// speaker asked to move on.
-    var endMeetingAlert: EndMeetingAlert?
-
-    struct EndMeetingAlert: Equatable, Sendable {
-        var isDiscardable: Bool
-    }
+    /// The end-meeting confirmation, while it is shown: its buttons send the recorder's actions,
+    /// and it closes by itself (`.alert(\.alert)`); "Resume" only closes it.
+    var alert: AlertState<RecordMeetingAction>?
 
     var secondsPerAttendee: Int {
         Int(syncUp.durationPerAttendee.components.seconds)
@@ -35,55 +31,58 @@ enum RecordMeetingAction: Action, Equatable {
     case endMeetingTapped
     case saveMeetingTapped
     case discardMeetingTapped
-    case resumeMeetingTapped
     /// For the app: the meeting ended and its transcript is to be kept.
     case meetingFinished(transcript: String)
 }
 
-func recordMeetingReducer(_ dependencies: SyncUpsDependencies) -> Reducer<RecordMeetingState> {
-    let clock = dependencies.clock
-    return .commands(on: RecordMeetingAction.self) { state, action in
-        switch action {
-        case .appeared:
-            return .run { send in
-                while true {
-                    try await clock.sleep(for: .seconds(1))
-                    send(RecordMeetingAction.timerTicked)
-                }
+let recordMeetingReducer = Reducer<RecordMeetingState>.commands(on: RecordMeetingAction.self) { state, action in
+    switch action {
+    case .appeared:
+        return .run(using: SyncUpsDependencies.self) { send, dependencies in
+            while true {
+                try await dependencies.clock.sleep(for: .seconds(1))
+                send(RecordMeetingAction.timerTicked)
             }
-            .cancellable(id: "timer", cancelInFlight: true)
-        case .timerTicked:
-            guard state.endMeetingAlert == nil else { return .none }
-            state.secondsElapsed += 1
-            guard state.secondsElapsed.isMultiple(of: max(state.secondsPerAttendee, 1)) else { return .none }
-            if state.secondsElapsed >= Int(state.syncUp.duration.components.seconds) {
-                return finish(state)
-            }
-            state.speakerIndex = min(state.speakerIndex + 1, state.syncUp.attendees.count - 1)
-            return .none
-        case .nextSpeakerTapped:
-            guard state.speakerIndex < state.syncUp.attendees.count - 1 else {
-                state.endMeetingAlert = .init(isDiscardable: false)
-                return .none
-            }
-            state.speakerIndex += 1
-            state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
-            return .none
-        case .endMeetingTapped:
-            state.endMeetingAlert = .init(isDiscardable: true)
-            return .none
-        case .resumeMeetingTapped:
-            state.endMeetingAlert = nil
-            return .none
-        case .saveMeetingTapped:
-            state.endMeetingAlert = nil
+        }
+        .cancellable(id: "timer", cancelInFlight: true)
+    case .timerTicked:
+        guard state.alert == nil else { return .none }
+        state.secondsElapsed += 1
+        guard state.secondsElapsed.isMultiple(of: max(state.secondsPerAttendee, 1)) else { return .none }
+        if state.secondsElapsed >= Int(state.syncUp.duration.components.seconds) {
             return finish(state)
-        case .discardMeetingTapped:
-            state.endMeetingAlert = nil
-            return .merge(.cancel(id: "timer"), .send(Dismiss()))
-        case .meetingFinished:
+        }
+        state.speakerIndex = min(state.speakerIndex + 1, state.syncUp.attendees.count - 1)
+        return .none
+    case .nextSpeakerTapped:
+        guard state.speakerIndex < state.syncUp.attendees.count - 1 else {
+            state.alert = .endMeeting(isDiscardable: false)
             return .none
         }
+        state.speakerIndex += 1
+        state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
+        return .none
+    case .endMeetingTapped:
+        state.alert = .endMeeting(isDiscardable: true)
+        return .none
+    case .saveMeetingTapped:
+        return finish(state)
+    case .discardMeetingTapped:
+        return .merge(.cancel(id: "timer"), .send(Dismiss()))
+    case .meetingFinished:
+        return .none
+    }
+}
+.alert(\.alert)
+
+extension AlertState<RecordMeetingAction> {
+    /// "End meeting?": save and end, discard (when the meeting may be discarded), or resume.
+    static func endMeeting(isDiscardable: Bool) -> AlertState {
+        AlertState(
+            title: "End meeting?", message: "You are ending the meeting early. What would you like to do?",
+            buttons: [.default("Save and end", action: .saveMeetingTapped)]
+                + (isDiscardable ? [.destructive("Discard", action: .discardMeetingTapped)] : [])
+                + [.cancel("Resume")])
     }
 }
 

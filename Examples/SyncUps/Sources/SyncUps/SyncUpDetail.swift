@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxEffects
 
 /// One sync-up: its attendees and past meetings, an edit sheet and a delete confirmation.
 struct SyncUpDetailState: Equatable, Sendable {
@@ -32,26 +33,23 @@ enum SyncUpDetailAction: Action, Equatable {
 
 /// The detail's reducer. Deleting, starting a meeting and opening a past meeting are decided by the
 /// app (it owns the list and the stack): the app's reducer sees these actions after this one.
-func syncUpDetailReducer(_ dependencies: SyncUpsDependencies) -> Reducer<SyncUpDetailState> {
-    let destination = Reducer<SyncUpDetailState.Destination> { _, _ in }
-        .ifLet(\.edit, then: syncUpFormReducer(dependencies))
-    return Reducer<SyncUpDetailState>.on(SyncUpDetailAction.self) { state, action in
-        switch action {
-        case .editTapped:
-            state.destination = .edit(SyncUpFormState(syncUp: state.syncUp, uuid: dependencies.uuid))
-        case .doneEditingTapped:
-            guard case .edit(let form) = state.destination else { return }
-            state.syncUp = form.syncUp.trimmed
-            state.destination = nil
-        case .cancelEditTapped:
-            state.destination = nil
-        case .deleteTapped:
-            state.destination = .confirmDeletion
-        case .confirmDeletionTapped, .cancelDeletionTapped:
-            state.destination = nil
-        case .startMeetingTapped, .meetingTapped:
-            break
-        }
+let syncUpDetailReducer = Reducer<SyncUpDetailState>.on(SyncUpDetailAction.self, using: SyncUpsDependencies.self) {
+    state, action, dependencies in
+    switch action {
+    case .editTapped:
+        state.destination = .edit(SyncUpFormState(syncUp: state.syncUp, newAttendee: dependencies.uuid()))
+    case .doneEditingTapped:
+        guard case .edit(let form) = state.destination else { return }
+        state.syncUp = form.syncUp.trimmed
+        state.destination = nil
+    case .cancelEditTapped:
+        state.destination = nil
+    case .deleteTapped:
+        state.destination = .confirmDeletion
+    case .confirmDeletionTapped, .cancelDeletionTapped:
+        state.destination = nil
+    case .startMeetingTapped, .meetingTapped:
+        break
     }
-    .ifLet(\.destination, then: destination)
 }
+.ifLet(\.destination, then: Reducer<SyncUpDetailState.Destination> { _, _ in }.ifLet(\.edit, then: syncUpFormReducer))

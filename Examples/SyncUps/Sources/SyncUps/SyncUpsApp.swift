@@ -24,8 +24,8 @@ final class SyncUpsApp {
         self.persister = persister
         store = Store(
             initialState: AppState(),
-            reducer: .combine(appReducer(dependencies), persister.reducer),
-            middleware: [persister.middleware])
+            reducer: .combine(appReducer, persister.reducer),
+            middleware: [persister.middleware], dependencies: dependencies)
     }
 
     /// Restores the saved sync-ups into the live store.

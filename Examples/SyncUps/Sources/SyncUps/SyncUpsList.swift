@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxEffects
 
 /// The list of sync-ups, with the sheet that adds one.
 struct SyncUpsListState: Equatable, Sendable {
@@ -15,20 +16,20 @@ enum SyncUpsListAction: Action, Equatable {
     case deleteSyncUps(atOffsets: [Int])
 }
 
-func syncUpsListReducer(_ dependencies: SyncUpsDependencies) -> Reducer<SyncUpsListState> {
-    Reducer<SyncUpsListState>.on(SyncUpsListAction.self) { state, action in
-        switch action {
-        case .addSyncUpTapped:
-            state.addSyncUp = SyncUpFormState(syncUp: SyncUp(id: dependencies.uuid()), uuid: dependencies.uuid)
-        case .confirmAddTapped:
-            guard let form = state.addSyncUp else { return }
-            state.syncUps.append(form.syncUp.trimmed)
-            state.addSyncUp = nil
-        case .dismissAddTapped:
-            state.addSyncUp = nil
-        case .deleteSyncUps(let offsets):
-            state.syncUps.remove(atOffsets: offsets)
-        }
+let syncUpsListReducer = Reducer<SyncUpsListState>.on(SyncUpsListAction.self, using: SyncUpsDependencies.self) {
+    state, action, dependencies in
+    switch action {
+    case .addSyncUpTapped:
+        state.addSyncUp = SyncUpFormState(
+            syncUp: SyncUp(id: dependencies.uuid()), newAttendee: dependencies.uuid())
+    case .confirmAddTapped:
+        guard let form = state.addSyncUp else { return }
+        state.syncUps.append(form.syncUp.trimmed)
+        state.addSyncUp = nil
+    case .dismissAddTapped:
+        state.addSyncUp = nil
+    case .deleteSyncUps(let offsets):
+        state.syncUps.remove(atOffsets: offsets)
     }
-    .ifLet(\.addSyncUp, then: syncUpFormReducer(dependencies))
 }
+.ifLet(\.addSyncUp, then: syncUpFormReducer)

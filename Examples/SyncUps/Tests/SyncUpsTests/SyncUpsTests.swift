@@ -17,29 +17,29 @@ struct SyncUpsTests {
 
     @Test func addingASyncUpThroughTheSheet() async throws {
         let (dependencies, _) = testDependencies()
-        let store = TestStore(initialState: AppState(), reducer: appReducer(dependencies))
+        let store = TestStore(initialState: AppState(), reducer: appReducer, dependencies: dependencies)
         await store.dispatch(ListAction.addSyncUpTapped) {
             $0.list.addSyncUp = SyncUpFormState(
-                syncUp: SyncUp(id: UUID(n: 0), attendees: [Attendee(id: UUID(n: 1))]), uuid: { UUID(n: 1) })
+                syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))]), newAttendee: UUID(1))
         }
         // Through the sheet's path, as its view's scope sends: bindings and actions reach the form.
         let form = store.root.list.addSyncUp
         await form.set(\.syncUp.title, to: "Engineering") { $0.list.addSyncUp?.syncUp.title = "Engineering" }
         await form.dispatch(SyncUpFormAction.addAttendeeTapped) {
-            $0.list.addSyncUp?.syncUp.attendees.append(Attendee(id: UUID(n: 2)))
+            $0.list.addSyncUp?.syncUp.attendees.append(Attendee(id: UUID(2)))
         }
         await form.set(\.syncUp.attendees[0].name, to: "Blob") { $0.list.addSyncUp?.syncUp.attendees[0].name = "Blob" }
         await store.dispatch(ListAction.confirmAddTapped) {
             $0.list.addSyncUp = nil
             $0.list.syncUps = [
-                SyncUp(id: UUID(n: 0), attendees: [Attendee(id: UUID(n: 1), name: "Blob")], title: "Engineering")
+                SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1), name: "Blob")], title: "Engineering")
             ]  // the unnamed attendee is dropped
         }
     }
 
     @Test func cancellingTheAddSheetAddsNothing() async {
         let (dependencies, _) = testDependencies()
-        let store = TestStore(initialState: AppState(), reducer: appReducer(dependencies))
+        let store = TestStore(initialState: AppState(), reducer: appReducer, dependencies: dependencies)
         store.exhaustivity = .off
         await store.dispatch(ListAction.addSyncUpTapped)
         await store.dispatch(ListAction.dismissAddTapped) { $0.list.addSyncUp = nil }
@@ -49,17 +49,17 @@ struct SyncUpsTests {
     @Test func deletingFromTheList() async {
         let (dependencies, _) = testDependencies()
         var state = AppState()
-        state.list.syncUps = [designSyncUp(), SyncUp(id: UUID(n: 200), title: "Daily")]
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
-        await store.dispatch(ListAction.deleteSyncUps(atOffsets: [0])) { $0.list.syncUps.remove(id: UUID(n: 100)) }
+        state.list.syncUps = [designSyncUp(), SyncUp(id: UUID(200), title: "Daily")]
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
+        await store.dispatch(ListAction.deleteSyncUps(atOffsets: [0])) { $0.list.syncUps.remove(id: UUID(100)) }
     }
 
     @Test func editingInTheDetailUpdatesTheDetailAndTheList() async throws {
         let (dependencies, _) = testDependencies()
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
-        await store.dispatch(AppAction.syncUpTapped(UUID(n: 100))) {
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
+        await store.dispatch(AppAction.syncUpTapped(UUID(100))) {
             $0.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
         }
         let screen = try #require(store.state.path.ids.first)
@@ -68,7 +68,7 @@ struct SyncUpsTests {
             $0.path[id: screen]?.state = .detail(
                 SyncUpDetailState(
                     syncUp: designSyncUp(),
-                    destination: .edit(SyncUpFormState(syncUp: designSyncUp(), uuid: { UUID(n: 0) }))))
+                    destination: .edit(SyncUpFormState(syncUp: designSyncUp(), newAttendee: UUID(0)))))
         }
         var edited = designSyncUp()
         edited.title = "Product"
@@ -76,11 +76,11 @@ struct SyncUpsTests {
         await detail.destination.edit.set(\.syncUp.title, to: "Product") {
             $0.path[id: screen]?.state = .detail(
                 SyncUpDetailState(
-                    syncUp: designSyncUp(), destination: .edit(SyncUpFormState(syncUp: edited, uuid: { UUID(n: 0) }))))
+                    syncUp: designSyncUp(), destination: .edit(SyncUpFormState(syncUp: edited, newAttendee: UUID(0)))))
         }
         await detail.dispatch(DetailAction.doneEditingTapped) {
             $0.path[id: screen]?.state = .detail(SyncUpDetailState(syncUp: edited))
-            $0.list.syncUps[id: UUID(n: 100)] = edited
+            $0.list.syncUps[id: UUID(100)] = edited
         }
     }
 
@@ -89,7 +89,7 @@ struct SyncUpsTests {
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
         let screen = try #require(store.state.path.ids.first)
         let detail = store.root.path[id: screen].state.detail
         await store.withExhaustivity(.off) {
@@ -99,7 +99,7 @@ struct SyncUpsTests {
         await detail.dispatch(DetailAction.cancelEditTapped) {
             $0.path[id: screen]?.state = .detail(SyncUpDetailState(syncUp: designSyncUp()))
         }
-        #expect(store.state.list.syncUps[id: UUID(n: 100)] == designSyncUp())
+        #expect(store.state.list.syncUps[id: UUID(100)] == designSyncUp())
     }
 
     @Test func deletingBehindAConfirmationPopsTheDetail() async throws {
@@ -107,7 +107,7 @@ struct SyncUpsTests {
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
         let screen = try #require(store.state.path.ids.first)
         let detail = store.root.path[id: screen].state.detail
         await detail.dispatch(DetailAction.deleteTapped) {
@@ -132,7 +132,7 @@ struct SyncUpsTests {
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
         state.path.push(.detail(SyncUpDetailState(syncUp: designSyncUp())))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
         let detailScreen = try #require(store.state.path.ids.first)
         await store.root.path[id: detailScreen].state.detail.dispatch(DetailAction.startMeetingTapped) {
             $0.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
@@ -146,9 +146,9 @@ struct SyncUpsTests {
             await clock.advance(by: .seconds(60))
             store.skipReceivedActions()
         }
-        let meeting = Meeting(id: UUID(n: 0), date: meetingDate, transcript: "")
+        let meeting = Meeting(id: UUID(0), date: meetingDate, transcript: "")
         #expect(store.state.path.ids.map { $0 } == [detailScreen], "the recorder closed itself")
-        #expect(store.state.list.syncUps[id: UUID(n: 100)]?.meetings.map(\.id) == [meeting.id])
+        #expect(store.state.list.syncUps[id: UUID(100)]?.meetings.map(\.id) == [meeting.id])
         #expect(store.state.path[id: detailScreen]?.state.detail?.syncUp.meetings == [meeting])
         await store.finish()
     }
@@ -158,7 +158,7 @@ struct SyncUpsTests {
         var state = AppState()
         state.list.syncUps = [designSyncUp()]
         state.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
         let recorder = try #require(store.state.path.ids.first)
         let record = store.root.path[id: recorder].state.record
         func recorderState(_ update: @escaping (inout RecordMeetingState) -> Void) -> (inout AppState) -> Void {
@@ -177,25 +177,23 @@ struct SyncUpsTests {
         await record.dispatch(
             RecordMeetingAction.nextSpeakerTapped,
             recorderState {
-                $0.endMeetingAlert = .init(isDiscardable: false)
+                $0.alert = .endMeeting(isDiscardable: false)
             })
-        await record.dispatch(
-            RecordMeetingAction.resumeMeetingTapped,
-            recorderState {
-                $0.endMeetingAlert = nil
-            })
+        #expect(
+            store.state.path[id: recorder]?.state.record?.alert?.buttons.map(\.label) == ["Save and end", "Resume"])
+        await record.alert.dispatch(Dismiss(), recorderState { $0.alert = nil })  // "Resume" only closes it
         await record.dispatch(
             RecordMeetingAction.endMeetingTapped,
             recorderState {
-                $0.endMeetingAlert = .init(isDiscardable: true)
+                $0.alert = .endMeeting(isDiscardable: true)
             })
-        await record.dispatch(
+        await record.alert.dispatch(  // "Discard": the alert closes by itself
             RecordMeetingAction.discardMeetingTapped,
             recorderState {
-                $0.endMeetingAlert = nil
+                $0.alert = nil
             })
         await record.receive(Dismiss()) { $0.path = StackState() }
-        #expect(store.state.list.syncUps[id: UUID(n: 100)]?.meetings.isEmpty == true)
+        #expect(store.state.list.syncUps[id: UUID(100)]?.meetings.isEmpty == true)
         await store.finish()
     }
 
@@ -203,7 +201,7 @@ struct SyncUpsTests {
         let (dependencies, clock) = testDependencies()
         var state = AppState()
         state.path.push(.record(RecordMeetingState(syncUp: designSyncUp())))
-        let store = Store(initialState: state, reducer: appReducer(dependencies))
+        let store = Store(initialState: state, reducer: appReducer, dependencies: dependencies)
         let recorder = try #require(store.state.path.ids.first)
         let screen = try #require(store.scope(\.path, id: recorder)?.scope(\.state).scope(ifPresent: \.record))
         let view = Task { @MainActor in await screen.send(RecordMeetingAction.appeared) }  // .task { … }
@@ -219,11 +217,11 @@ struct SyncUpsTests {
     @Test func aPastMeetingIsPushedFromTheDetail() async throws {
         let (dependencies, _) = testDependencies()
         var syncUp = designSyncUp()
-        let meeting = Meeting(id: UUID(n: 300), date: meetingDate, transcript: "Hello")
+        let meeting = Meeting(id: UUID(300), date: meetingDate, transcript: "Hello")
         syncUp.meetings = [meeting]
         var state = AppState()
         state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
-        let store = TestStore(initialState: state, reducer: appReducer(dependencies))
+        let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
         let screen = try #require(store.state.path.ids.first)
         await store.root.path[id: screen].state.detail.dispatch(DetailAction.meetingTapped(meeting.id)) {
             $0.path.push(.meeting(meeting, syncUp: syncUp))
