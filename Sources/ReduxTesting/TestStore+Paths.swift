@@ -329,6 +329,53 @@ public struct TestElements<Root: Equatable, ID: Hashable & Sendable, Element> {
     }
 }
 
+extension TestElements where ID == StackElementID {
+    /// Waits for what happened to this stack — a screen's action (`.element`), a pop (`.popFrom`, a
+    /// screen's `Dismiss` included) or a push — of the case `embed` builds, whatever its payload, and
+    /// checks the state change:
+    ///
+    /// ```swift
+    /// await store.root.path.receive(case: StackAction.popFrom) { $0.path.removeAll() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - embed: The case of ``StackAction`` (`StackAction.popFrom`, `StackAction.element`).
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<Screen: Sendable, Payload>(
+        case embed: @escaping (Payload) -> StackAction<Screen>,
+        timeout: Duration? = nil,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async where Element == StackElement<Screen> {
+        let steps = steps
+        let path = path
+        await store.receive(
+            "a \(StackAction<Screen>.self) of the case given at \(name)", timeout: timeout,
+            where: { action in
+                var current: any Action = action
+                for step in steps {
+                    guard let element = current as? ElementAction, element.hashableID == step.id,
+                        TestScope<Root, Root>.samePlace(element.path, step.path)
+                    else { return false }
+                    current = element.action
+                }
+                if let stack = current as? StackAction<Screen> { return EnumCase.matches(stack, embed) }
+                guard let element = current as? ElementAction, TestScope<Root, Root>.samePlace(element.path, path),
+                    let stack = StackAction<Screen>.of(element)
+                else { return false }
+                return EnumCase.matches(stack, embed)
+            }, update, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
 /// One element on a ``TestScope``'s way: how the ``ElementAction`` wrapping an action for it is
 /// addressed.
 struct TestPathStep {

@@ -126,6 +126,26 @@ private func tickerReducer(clock: some Clock<Duration>) -> Reducer<Ticker> {
     )
 }
 
+// MARK: Stack actions
+
+private enum EditorDelegate: Action, Equatable { case deleteRequested }
+
+private struct NotebookState: Equatable {
+    var path = StackState<Screen>()
+    var deleted: [Int] = []
+}
+
+private let notebookReducer = Reducer<NotebookState> { state, action in
+    switch StackAction.of(action, at: \NotebookState.path) {
+    case .element(let id, EditorDelegate.deleteRequested as EditorDelegate)?:
+        if let editor = state.path[id: id]?.state.detail { state.deleted.append(editor.id) }
+        state.path.pop(from: id)
+    case .popFrom, .push, .element, nil:
+        break
+    }
+}
+.forEach(\.path, destination: screenReducer)
+
 // MARK: Alerts and confirmation dialogs
 
 private enum DeleteAlert: Action, Equatable { case confirm }
@@ -203,6 +223,18 @@ struct NavigationGuideTests {
         if let alert = note.alert { note.tap(alert.buttons[0], in: \.alert) }  // the view's "Delete" button
         print(note.isDeleted, note.alert == nil)  // true true
         #expect(printed.lines == ["true true"])
+    }
+
+    @Test func aParentMatchesWhatHappenedToItsStack() {
+        printed.reset()
+        let notebook = Store(initialState: NotebookState(), reducer: notebookReducer)
+        notebook.dispatch(StackAction<Screen>.push(.detail(EditorState(id: 7, draft: ""))))  // a NavigationLink
+        if let top = notebook.path.ids.last {
+            notebook.scope(\.path, id: top)?.scope(\.state).scope(ifPresent: \.detail)?.dispatch(
+                EditorDelegate.deleteRequested)
+        }
+        print(notebook.deleted, notebook.path.isEmpty)  // [7] true
+        #expect(printed.lines == ["[7] true"])
     }
 
     @Test func aNavigationStack() {

@@ -153,7 +153,7 @@ private let todoReducer = Reducer<TodoState>.combine(
                     get: { Array(store.path.ids) },
                     set: { ids in
                         if let popped = store.path.ids.first(where: { !ids.contains($0) }) {
-                            store.dispatch(ElementAction(\AppPathState.path, id: popped, Dismiss()))
+                            store.dispatch(StackAction<AppScreenState>.popFrom(id: popped))
                         }
                     })
             ) {

@@ -278,6 +278,23 @@ struct TestStorePathsTests {
         await cancelled.root.alert.dispatch(Dismiss()) { $0.alert = nil }
     }
 
+    struct Close: Action, Equatable {}
+
+    /// Issue 38's "any popFrom": a screen that dismisses itself is received as the stack's pop,
+    /// whatever its identifier; a view's push and pop are sent as the stack's actions.
+    @Test func aPopIsReceivedWhateverTheScreen() async {
+        let reducer = Reducer<AppState> { _, _ in }
+            .forEach(\.path, destination: Reducer<Detail>.commands(on: Close.self) { _, _ in .send(Dismiss()) })
+        let store = TestStore(initialState: AppState(), reducer: reducer)
+        await store.dispatch(StackAction<Detail>.push(Detail(title: "a"))) { $0.path.push(Detail(title: "a")) }
+        let screen = store.state.path.ids[0]
+        await store.root.path[id: screen].state.dispatch(Close())
+        await store.root.path.receive(case: StackAction.popFrom) { $0.path.removeAll() }
+        await store.dispatch(StackAction<Detail>.push(Detail(title: "b"))) { $0.path.push(Detail(title: "b")) }
+        await store.dispatch(StackAction<Detail>.popFrom(id: store.state.path.ids[0])) { $0.path.removeAll() }
+        await store.finish()
+    }
+
     @Test func nestedDescriptionsNameEachElement() {
         let action = ElementAction(path: "path", id: 1, ElementAction(path: "(Form)", id: nil, FormAction.close))
         #expect(action.description == "path[id: 1]: (Form): FormAction.close")

@@ -146,7 +146,95 @@ extension Reducer {
     public func forEach<Screen: Sendable>(
         _ keyPath: WritableKeyPath<State, StackState<Screen>> & Sendable, destination: Reducer<Screen>
     ) -> Reducer<State> {
-        forEach(keyPath, element: destination.pullback(\StackElement<Screen>.state))
+        let elements = forEach(keyPath, element: destination.pullback(\StackElement<Screen>.state))
+        let name = ElementAction.path(of: keyPath)
+        let run = elements.workBody ?? { [body = elements.body] state, action, _ in body(&state, action) }
+        return Reducer(work: { state, action, work in
+            guard let stack = ActionCast.cast(action, to: StackAction<Screen>.self) else {
+                return run(&state, action, &work)
+            }
+            switch stack {
+            case .push(let screen):
+                // Pushed first: the parent sees the action with the new screen on the stack.
+                state[keyPath: keyPath].push(screen)
+                run(&state, action, &work)
+            case .popFrom(let id):
+                // A pop is the screen's dismissal: it goes with the screens above it, their work ends,
+                // and the parent sees it with the screen's last state.
+                run(&state, ElementAction(path: name, id: id, Dismiss()), &work)
+            case .element(let id, let screenAction):
+                run(&state, ElementAction(path: name, id: id, screenAction), &work)
+            }
+        })
+    }
+}
+
+/// What happens to a navigation stack, as a parent matches it with one `case`, and as a view sends
+/// it: push a screen, pop from one, or one screen's action.
+///
+/// A view pushes with `store.dispatch(StackAction<Screen>.push(.detail(…)))` and pops (the back
+/// button, a swipe) with `StackAction<Screen>.popFrom(id:)`; ``Reducer/forEach(_:destination:)``
+/// applies both. A parent reads what happened to its stack with ``of(_:at:)``:
+///
+/// ```swift
+/// switch StackAction.of(action, at: \AppState.path) {
+/// case .element(let id, let detail as DetailAction)?: …     // a screen's own action
+/// case .popFrom(let id)?: …                                 // the screen left (back button or Dismiss)
+/// case .push?, .element?, nil: break
+/// }
+/// ```
+///
+/// One stack per screen type in a store: a `push` reaches every `forEach(_:destination:)` of that
+/// screen type.
+public enum StackAction<Screen: Sendable>: Action {
+    /// An action of the screen `id`, as its reducer received it (unwrapped from the enum case it is
+    /// for); a presented child of the screen keeps its own ``ElementAction``.
+    case element(id: StackElementID, action: any Action)
+    /// Pops the screen `id` and every screen above it: the back button, a swipe, or the screen's
+    /// own `Dismiss`.
+    case popFrom(id: StackElementID)
+    /// Pushes a screen on top of the stack.
+    case push(Screen)
+
+    /// What `action` does to the stack at `keyPath`: the action itself when it is a
+    /// `StackAction<Screen>`, an ``ElementAction`` for one of its screens seen as `.element` (or as
+    /// `.popFrom` when it is the screen's `Dismiss`); `nil` for any other action.
+    ///
+    /// - Parameters:
+    ///   - action: The action the parent's reducer received.
+    ///   - keyPath: The stack, from the parent's state.
+    /// - Returns: What happened to the stack, or `nil`.
+    public static func of<Root>(_ action: any Action, at keyPath: KeyPath<Root, StackState<Screen>>) -> StackAction? {
+        if let stack = action as? StackAction { return stack }
+        guard let element = action as? ElementAction, element.isFor(ElementAction.path(of: keyPath)) else {
+            return nil
+        }
+        return of(element)
+    }
+
+    /// `element` — an action for one of a stack's screens — seen as `.element` or `.popFrom`;
+    /// `nil` when its identifier is not a screen's.
+    package static func of(_ element: ElementAction) -> StackAction? {
+        guard let id = element.id as? StackElementID else { return nil }
+        var inner = element.action
+        // The enum case the action was sent to (`(DetailFeature.State)`) is routing, not the screen's action.
+        while let wrapped = inner as? ElementAction, wrapped.id == nil, wrapped.path.hasPrefix("(") {
+            inner = wrapped.action
+        }
+        return inner is Dismiss ? .popFrom(id: id) : .element(id: id, action: inner)
+    }
+}
+
+extension StackAction: Equatable where Screen: Equatable {
+    /// Whether both do the same to the stack: the same push, the same pop, or equal actions of the
+    /// same screen (actions that are not `Equatable` are never equal).
+    public static func == (lhs: StackAction, rhs: StackAction) -> Bool {
+        switch (lhs, rhs) {
+        case (.push(let l), .push(let r)): l == r
+        case (.popFrom(let l), .popFrom(let r)): l == r
+        case (.element(let lid, let l), .element(let rid, let r)): lid == rid && actionsEqual(l, r)
+        default: false
+        }
     }
 }
 

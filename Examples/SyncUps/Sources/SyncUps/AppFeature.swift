@@ -42,13 +42,10 @@ let appReducer: Reducer<AppState> = {
             state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
             return
         }
-        guard let element = action as? ElementAction, let screenID = element.id as? StackElementID,
-            let screenAction = (element.action as? ElementAction)?.action
-        else { return }
-        switch screenAction {
-        case let detailAction as SyncUpDetailAction:
+        switch StackAction.of(action, at: \AppState.path) {
+        case .element(let screenID, let detailAction as SyncUpDetailAction)?:
             reduceDetail(&state, screenID, detailAction)
-        case RecordMeetingAction.meetingFinished(let transcript):
+        case .element(let screenID, RecordMeetingAction.meetingFinished(let transcript) as RecordMeetingAction)?:
             guard case .record(let record) = state.path[id: screenID]?.state else { return }
             let meeting = Meeting(id: dependencies.uuid(), date: dependencies.now(), transcript: transcript)
             state.list.syncUps[id: record.syncUp.id]?.meetings.insert(meeting, at: 0)
