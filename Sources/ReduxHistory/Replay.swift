@@ -79,6 +79,23 @@ extension Recording where State: Equatable {
     ///
     /// - Parameter reducer: The app's reducer.
     /// - Returns: The report; replay stops at the first divergence.
+    /// Replays as ``replay(with:)`` does, with `dependencies` as the store's: what reducers that
+    /// read dependencies (`Reducer(using:)`) read while replaying. Give the doubles the recording's
+    /// session used — an incrementing id generator, a fixed date — for the same values; a ReduxHistory
+    /// recording does not keep the values a reducer read (yet).
+    ///
+    /// - Parameters:
+    ///   - reducer: The app's reducer.
+    ///   - dependencies: The dependencies reducers read while replaying.
+    /// - Returns: The report; replay stops at the first divergence.
+    @MainActor
+    public func replay(with reducer: Reducer<State>, dependencies: any Sendable) -> ReplayReport<State> {
+        let previous = ReducerDependencies.current
+        ReducerDependencies.current = dependencies
+        defer { ReducerDependencies.current = previous }
+        return replay(with: reducer)
+    }
+
     public func replay(with reducer: Reducer<State>) -> ReplayReport<State> {
         var state = initialState
         var replayed = 0
