@@ -64,21 +64,6 @@ extension ReplayReport.Divergence: Sendable where State: Sendable {}
 extension ReplayReport: Sendable where State: Sendable {}
 
 extension Recording where State: Equatable {
-    /// Reduces the recorded actions again, from the recorded start state, with `reducer` — without
-    /// side effects: work the reducer returns is dropped, no middleware runs — and compares each
-    /// recorded state with the one computed. A user's bug report becomes a test:
-    ///
-    /// ```swift
-    /// let report = try Recording<AppState>(json: attachment, actions: actions).replay(with: appReducer)
-    /// #expect(report.isFaithful, "\(report)")
-    /// ```
-    ///
-    /// A step that cannot be replayed (see ``Recording/Step/problem``) is reported, and replay
-    /// resumes from the next recorded state, so one old action does not hide the rest. A skipped
-    /// step (``Recording/Step/isSkipped``) is passed over: the state after it is the state before.
-    ///
-    /// - Parameter reducer: The app's reducer.
-    /// - Returns: The report; replay stops at the first divergence.
     /// Replays as ``replay(with:)`` does, with `dependencies` as the store's: what reducers that
     /// read dependencies (`Reducer(using:)`) read while replaying. Give the doubles the recording's
     /// session used — an incrementing id generator, a fixed date — for the same values; a ReduxHistory
@@ -96,6 +81,21 @@ extension Recording where State: Equatable {
         return replay(with: reducer)
     }
 
+    /// Reduces the recorded actions again, from the recorded start state, with `reducer` — without
+    /// side effects: work the reducer returns is dropped, no middleware runs — and compares each
+    /// recorded state with the one computed. A user's bug report becomes a test:
+    ///
+    /// ```swift
+    /// let report = try Recording<AppState>(json: attachment, actions: actions).replay(with: appReducer)
+    /// #expect(report.isFaithful, "\(report)")
+    /// ```
+    ///
+    /// A step that cannot be replayed (see ``Recording/Step/problem``) is reported, and replay
+    /// resumes from the next recorded state, so one old action does not hide the rest. A skipped
+    /// step (``Recording/Step/isSkipped``) is passed over: the state after it is the state before.
+    ///
+    /// - Parameter reducer: The app's reducer.
+    /// - Returns: The report; replay stops at the first divergence.
     public func replay(with reducer: Reducer<State>) -> ReplayReport<State> {
         var state = initialState
         var replayed = 0
