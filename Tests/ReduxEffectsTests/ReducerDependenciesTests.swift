@@ -1,7 +1,6 @@
 import Foundation
 import Redux
 import ReduxEffects
-import ReduxTestSupport
 import ReduxTesting
 import Testing
 
@@ -82,24 +81,21 @@ struct ReducerDependenciesTests {
     }
 
     @Test func dependenciesOfAnotherTypeAreAnErrorNamingBoth() {
-        let log = Log<String>()
-        let previous = Diagnostics.sink
-        Diagnostics.reset()
-        Diagnostics.sink = { log.append($0) }
-        defer { Diagnostics.sink = previous }
         let reducer = Reducer<ListState>(using: Dependencies.self) { state, _, _ in state.labels.append("ran") }
         let wrong = Store(initialState: ListState(), reducer: reducer, dependencies: "a string")
-        wrong.dispatch(AddTapped())
         let none = Store(initialState: ListState(), reducer: reducer)
-        none.dispatch(AddTapped())
+        let warnings = Diagnostics.capture {
+            wrong.dispatch(AddTapped())
+            none.dispatch(AddTapped())
+        }
         #expect(wrong.state.labels.isEmpty && none.state.labels.isEmpty, "the reducer did not run")
         #if DEBUG
             #expect(
-                log.items.contains {
+                warnings.contains {
                     $0.contains("Reducer<ListState>(using:) asked for dependencies of type Dependencies")
                         && $0.contains("given a String")
                 })
-            #expect(log.items.contains { $0.contains("given none") })
+            #expect(warnings.contains { $0.contains("given none") })
         #endif
     }
 

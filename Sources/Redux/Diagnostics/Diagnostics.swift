@@ -107,4 +107,16 @@ package enum Diagnostics {
         warned = []
         handled = [:]
     }
+
+    /// The warnings `body` raised, captured instead of written (the once-only memory reset first):
+    /// for tests, which run `body` without a suspension so no other test's warnings mix in.
+    package static func capture(_ body: () throws -> Void) rethrows -> [String] {
+        var captured: [String] = []
+        let previous = sink
+        reset()
+        sink = { captured.append($0) }
+        defer { sink = previous }
+        try body()
+        return captured
+    }
 }

@@ -82,16 +82,11 @@ struct AlertStateTests {
     }
 
     @Test func aTapWithNoAlertShownSendsNothingAndSaysSo() {
-        let log = Log<String>()
-        let previous = Diagnostics.sink
-        Diagnostics.reset()
-        Diagnostics.sink = { log.append($0) }
-        defer { Diagnostics.sink = previous }
         let store = Store(initialState: Detail(), reducer: Self.reducer)
-        store.tap(Self.deleteAlert.buttons[0], in: \.alert)
+        let warnings = Diagnostics.capture { store.tap(Self.deleteAlert.buttons[0], in: \.alert) }
         #expect(!store.state.isDeleted)
         #if DEBUG
-            #expect(log.items.contains { $0.contains("a button of alert was tapped while it is not shown") })
+            #expect(warnings.contains { $0.contains("a button of alert was tapped while it is not shown") })
         #endif
     }
 

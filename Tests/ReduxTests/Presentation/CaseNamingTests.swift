@@ -1,4 +1,3 @@
-import ReduxTestSupport
 import Testing
 
 @testable import Redux
@@ -41,11 +40,6 @@ struct CaseNamingTests {
     }
 
     @Test func anActionForTheDetailNeverReachesARecordScreen() {
-        let log = Log<String>()
-        let previous = Diagnostics.sink
-        Diagnostics.reset()
-        Diagnostics.sink = { log.append($0) }
-        defer { Diagnostics.sink = previous }
         let screen = Reducer<Screen>.combine(
             Reducer<Screen> { _, _ in }.ifLet(\.detail, then: .on(Tap.self) { state, _ in state.taps += 1 }),
             Reducer<Screen> { _, _ in }.ifLet(\.record, then: .on(Tap.self) { state, _ in state.taps += 1 })
@@ -53,10 +47,12 @@ struct CaseNamingTests {
         var state = App()
         let recorder = state.path.push(.record(RecordFeature.State()))
         let store = Store(initialState: state, reducer: Reducer<App> { _, _ in }.forEach(\.path, destination: screen))
-        store.dispatch(ElementAction(\App.path, id: recorder, ElementAction(\Screen.detail, id: nil, Tap())))
+        let warnings = Diagnostics.capture {
+            store.dispatch(ElementAction(\App.path, id: recorder, ElementAction(\Screen.detail, id: nil, Tap())))
+        }
         #expect(store.state.path[id: recorder]?.state == .record(RecordFeature.State()), "not delivered")
         #if DEBUG
-            #expect(log.items.contains { $0.contains("DetailFeature.State") })
+            #expect(warnings.contains { $0.contains("DetailFeature.State") })
         #endif
     }
 }
