@@ -1,4 +1,3 @@
-import ReduxTestSupport
 import Testing
 
 @testable import Redux
