@@ -57,10 +57,10 @@ extension TestStore {
 /// ```
 ///
 /// A member that is optional is a presented child (as `scope(ifPresent:)`), a member that is an
-/// ``IdentifiedArray`` is indexed by `[id:]` (as `scope(_:id:)`), any other member is a part (as
+/// `IdentifiedArray` is indexed by `[id:]` (as `scope(_:id:)`), any other member is a part (as
 /// `scope(_:)`). Through the path the test dispatches (``dispatch(_:_:fileID:filePath:line:column:)``,
 /// ``set(_:to:_:fileID:filePath:line:column:)``) exactly as the view holding that scope would —
-/// the action wrapped in the ``ElementAction``s of each element on the way, work owned by the
+/// the action wrapped in the `ElementAction`s of each element on the way, work owned by the
 /// element — and receives what the element sent: an equal action, any action of a type, one case of
 /// an enum whatever its payload. Every `update` closure changes the test store's whole state, as
 /// with ``TestStore/dispatch(_:_:fileID:filePath:line:column:)``.
@@ -125,8 +125,8 @@ public struct TestScope<Root: Equatable, State> {
         name.isEmpty ? member : "\(name).\(member)"
     }
 
-    /// `action` as this path's scope sends it: wrapped in one ``ElementAction`` per element on the
-    /// way, outermost first. Actions a middleware handles are sent as they are (see ``ElementAction``).
+    /// `action` as this path's scope sends it: wrapped in one `ElementAction` per element on the
+    /// way, outermost first. Actions a middleware handles are sent as they are (see `ElementAction`).
     ///
     /// - Parameter action: The action for the part this path names.
     /// - Returns: The action the store receives.
@@ -134,7 +134,7 @@ public struct TestScope<Root: Equatable, State> {
         steps.reversed().reduce(action) { inner, step in ElementAction(path: step.path, id: step.rawID, inner) }
     }
 
-    /// The action inside `action` for this path's part: `action` unwrapped from one ``ElementAction``
+    /// The action inside `action` for this path's part: `action` unwrapped from one `ElementAction`
     /// per element on the way (matching each by its path and identifier); `nil` when it is for
     /// another part.
     func unwrap(_ action: any Action) -> (any Action)? {
@@ -339,7 +339,7 @@ extension TestElements where ID == StackElementID {
     /// ```
     ///
     /// - Parameters:
-    ///   - embed: The case of ``StackAction`` (`StackAction.popFrom`, `StackAction.element`).
+    ///   - embed: The case of `StackAction` (`StackAction.popFrom`, `StackAction.element`).
     ///   - timeout: How long to wait; defaults to the test store's timeout.
     ///   - update: Applies the expected change to the test store's whole state.
     ///   - fileID: The file of the call; failures are reported there.
@@ -376,7 +376,7 @@ extension TestElements where ID == StackElementID {
     }
 }
 
-/// One element on a ``TestScope``'s way: how the ``ElementAction`` wrapping an action for it is
+/// One element on a ``TestScope``'s way: how the `ElementAction` wrapping an action for it is
 /// addressed.
 struct TestPathStep {
     var path: String

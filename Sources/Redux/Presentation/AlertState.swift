@@ -100,7 +100,7 @@ extension ButtonState: Equatable where Action: Equatable {}
 /// ```
 ///
 /// A view shows it with SwiftUI's `.alert(_:isPresented:presenting:actions:message:)`, each button
-/// calling ``StoreProtocol/tap(_:in:)-(_,KeyPath<State,AlertState<A>?>)`` (see docs/navigation.md).
+/// calling ``StoreProtocol/tap(_:in:)-(_,KeyPath<Self.State,AlertState<A>?>)`` (see docs/navigation.md).
 public struct AlertState<Action: Sendable>: Sendable {
     /// The title.
     public var title: String
@@ -172,7 +172,7 @@ extension Reducer {
     /// button with no action (a cancel button) only closes the alert; this reducer then sees the
     /// ``Dismiss`` wrapped in an ``ElementAction``, with the alert already gone.
     ///
-    /// A button reaches here sent through the alert's scope (``StoreProtocol/tap(_:in:)-(_,KeyPath<State,AlertState<A>?>)``,
+    /// A button reaches here sent through the alert's scope (``StoreProtocol/tap(_:in:)-(_,KeyPath<Self.State,AlertState<A>?>)``,
     /// or `scope(ifPresent: \.alert)`); the same action dispatched any other way is an action of the
     /// feature like any other, and leaves the alert as it is. A button of an alert that is no longer
     /// shown changes nothing, and debug builds say so.
@@ -236,7 +236,7 @@ extension StoreProtocol {
     }
 
     /// Sends what tapping `button` of the confirmation dialog at `keyPath` sends; see
-    /// ``tap(_:in:)-(_,KeyPath<State,AlertState<A>?>)``.
+    /// ``tap(_:in:)-(_,KeyPath<Self.State,AlertState<A>?>)``.
     ///
     /// - Parameters:
     ///   - button: The button tapped.
