@@ -65,8 +65,8 @@ extension TestStore {
 /// an enum whatever its payload. Every `update` closure changes the test store's whole state, as
 /// with ``TestStore/dispatch(_:_:fileID:filePath:line:column:)``.
 ///
-/// Members of the state named `dispatch`, `set` or `receive` are reached with a scope of the real
-/// store instead (these names are this type's own).
+/// Members of the state named `dispatch`, `set`, `receive` or `action` are reached with a scope of
+/// the real store instead (these names are this type's own).
 @MainActor
 @dynamicMemberLookup
 public struct TestScope<Root: Equatable, State> {
@@ -131,7 +131,8 @@ public struct TestScope<Root: Equatable, State> {
     /// - Parameter action: The action for the part this path names.
     /// - Returns: The action the store receives.
     public func action(_ action: any Action) -> any Action {
-        steps.reversed().reduce(action) { inner, step in ElementAction(path: step.path, id: step.rawID, inner) }
+        if action is any HandledByMiddleware { return action }
+        return steps.reversed().reduce(action) { inner, step in ElementAction(path: step.path, id: step.rawID, inner) }
     }
 
     /// The action inside `action` for this path's part: `action` unwrapped from one `ElementAction`

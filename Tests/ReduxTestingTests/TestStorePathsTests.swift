@@ -136,6 +136,8 @@ struct TestStorePathsTests {
         let sheet = TestStore(initialState: withSheet, reducer: Self.app).root.list.sheet.action(FormAction.close)
         #expect((recorded.actions.last as? ElementAction)?.path == "list.sheet")
         #expect(recorded.actions.last as? ElementAction == sheet as? ElementAction)
+        // An action a middleware handles is not wrapped, as a scope sends it.
+        #expect(store.root.path[id: screen].state.action(Load(count: 1)) is Load)
     }
 
     @Test func whatAChildSentIsReceivedByItsPath() async {
