@@ -21,11 +21,12 @@ public struct UUIDGenerator: Sendable {
         self.make = make
     }
 
-    /// The next identifier.
+    /// The next identifier. While a `HistoryRecorder` records the reduction that asks, the identifier
+    /// is kept with the step, and a replay or time travel gets the same one back.
     ///
     /// - Returns: The identifier.
     public func callAsFunction() -> UUID {
-        make()
+        ReducerDependencies.generated(make)
     }
 
     /// Random identifiers (`UUID()`), for the app.
@@ -65,14 +66,15 @@ public struct DateGenerator: Sendable {
         self.make = make
     }
 
-    /// The current date.
-    public var now: Date { make() }
+    /// The current date (kept with a recorded step and given back by its replay, as
+    /// ``UUIDGenerator``'s identifiers are).
+    public var now: Date { ReducerDependencies.generated(make) }
 
-    /// The current date.
+    /// The current date; see ``now``.
     ///
     /// - Returns: The date.
     public func callAsFunction() -> Date {
-        make()
+        now
     }
 
     /// The system's clock (`Date()`), for the app.

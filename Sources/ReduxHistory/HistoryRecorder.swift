@@ -84,6 +84,13 @@ public final class HistoryRecorder<State: Sendable> {
     public private(set) var travelledTo: Int?
     private var dispatch: Dispatch?
     private var getState: (@MainActor () -> State)?
+    /// The values the store's generators made during the reduction just recorded (a store given
+    /// dependencies only): kept with the step, given back when the step is reduced again.
+    private var generated: GeneratedValues?
+    /// The store's dependencies, current when time travel reduces steps again.
+    private var storeDependencies: (any Sendable)?
+    /// What the generators made, by step index, for the steps that made any.
+    private var generatedValues: [Int: [any Sendable]] = [:]
     private let reduceAgain: Reducer<State>?
 
     /// Whether recording is paused (nothing is recorded meanwhile). Setting it back to `false`
@@ -185,6 +192,8 @@ public final class HistoryRecorder<State: Sendable> {
             self.getState = getState
             self.initialState = getState()
             if let effects = Effects.current {
+                self.generated = effects.tapeGeneratedValues()
+                self.storeDependencies = effects.dependencies
                 effects.observeReductions { action in self.reduced(action) }
                 return { next in next }
             }
@@ -214,6 +223,15 @@ public final class HistoryRecorder<State: Sendable> {
         } else {
             append(RawStep(date: date(), action: action))
         }
+        if let generated { keepGenerated(from: generated) }
+    }
+
+    /// Keeps what the store's generators made while reducing the step just appended. Out of line,
+    /// and the values kept beside the steps rather than in them: a store given no dependencies pays
+    /// one test a step (`history, recording` measures it).
+    @inline(never)
+    private func keepGenerated(from tape: GeneratedValues) {
+        if let values = tape.take() { generatedValues[nextIndex &- 1] = values }
     }
 
     /// Now, in seconds since 1970.
@@ -310,6 +328,7 @@ public final class HistoryRecorder<State: Sendable> {
             olderCount -= oldest.steps.count
             older.removeFirst()
             snapshots.removeFirst(snapshotPosition(atOrAfter: last + 1))
+            if !generatedValues.isEmpty { generatedValues = generatedValues.filter { $0.key > last } }
         }
     }
 
@@ -368,7 +387,7 @@ public final class HistoryRecorder<State: Sendable> {
         }
         return .init(
             index: index, date: date, action: step.action, type: type(of: step.action), state: state, problem: nil,
-            isSkipped: skipped.contains(index))
+            isSkipped: skipped.contains(index), generated: generatedValues[index] ?? [])
     }
 
     /// Forgets everything recorded: a new recording starts at the store's current state, its steps
@@ -386,6 +405,7 @@ public final class HistoryRecorder<State: Sendable> {
         missedWhilePaused = 0
         skipped = []
         travelledTo = nil
+        generatedValues = [:]
     }
 
     // MARK: Time travel
@@ -511,10 +531,9 @@ public final class HistoryRecorder<State: Sendable> {
         for step in start...last {
             let isKept = position < snapshots.count && snapshots[position].index == step
             if isKept, snapshots[position].isPinned { return captured }
-            let action = steps[step - first].action
-            if !skipped.contains(step), !(action is NotReplayedMarker) {
-                var work = ReducerWork()
-                reducer.reduce(&state, action, work: &work)
+            let raw = steps[step - first]
+            if !skipped.contains(step), !(raw.action is NotReplayedMarker) {
+                reduce(reducer, &state, raw, index: step)
                 recomputations += 1
             }
             if isKept {
@@ -524,6 +543,16 @@ public final class HistoryRecorder<State: Sendable> {
             if step == capturing, step >= index { captured = state }
         }
         return captured
+    }
+
+    /// Reduces a recorded step again, work dropped: with the store's dependencies current and the
+    /// values its generators made handed back, so the state is the one the store computed.
+    private func reduce(_ reducer: Reducer<State>, _ state: inout State, _ step: RawStep, index: Int) {
+        var work = ReducerWork()
+        guard storeDependencies != nil else { return reducer.reduce(&state, step.action, work: &work) }
+        ReducerDependencies.replaying(generatedValues[index] ?? [], dependencies: storeDependencies) {
+            reducer.reduce(&state, step.action, work: &work)
+        }
     }
 
     /// Whether step `index` is skipped.
@@ -568,10 +597,9 @@ public final class HistoryRecorder<State: Sendable> {
         }
         let steps = kept.steps
         for index in start...last where !skipped.contains(index) {
-            let action = steps[index - first].action
-            if action is NotReplayedMarker { continue }
-            var work = ReducerWork()
-            reducer.reduce(&state, action, work: &work)
+            let raw = steps[index - first]
+            if raw.action is NotReplayedMarker { continue }
+            reduce(reducer, &state, raw, index: index)
             if counting { recomputations += 1 }
         }
         return state

@@ -51,10 +51,15 @@ public struct Recording<State> {
         /// Whether the step can be reduced again.
         public var isReplayable: Bool { action != nil && problem == nil }
 
+        /// The values the store's generators (`UUIDGenerator`, `DateGenerator`) made while the step
+        /// was reduced, in order: given back when it is replayed, so a replay sees the identifiers
+        /// and dates the app saw.
+        let generated: [any Sendable]
+
         /// A step recorded in this process.
         init(
             index: Int, date: Date, action: (any Action)?, type: any Action.Type, state: State?, problem: String?,
-            isSkipped: Bool = false
+            isSkipped: Bool = false, generated: [any Sendable] = []
         ) {
             self.index = index
             self.date = date
@@ -65,12 +70,13 @@ public struct Recording<State> {
             self.state = state
             self.problem = problem
             self.isSkipped = isSkipped
+            self.generated = generated
         }
 
         /// A step read from a file; with no `description`, a decoded action is described when asked.
         init(
             index: Int, date: Date, action: (any Action)?, typeName: String, description: String?, state: State?,
-            problem: String?, isSkipped: Bool = false
+            problem: String?, isSkipped: Bool = false, generated: [any Sendable] = []
         ) {
             self.index = index
             self.date = date
@@ -81,6 +87,7 @@ public struct Recording<State> {
             self.state = state
             self.problem = problem
             self.isSkipped = isSkipped
+            self.generated = generated
         }
 
         /// This step with another state snapshot.
@@ -191,6 +198,26 @@ struct RecordingFile<State: Codable>: Codable {
         var state: State?
         /// `true` for a step time travel skipped; absent otherwise (files before it had none).
         var skipped: Bool?
+        /// The identifiers and dates the step's reduction generated; absent for none.
+        var generated: [GeneratedValueFile]?
+    }
+
+    /// One generated value in a file: `{"uuid": "…"}` or `{"date": seconds since 1970}`.
+    struct GeneratedValueFile: Codable {
+        var uuid: UUID?
+        var date: Double?
+
+        init?(_ value: any Sendable) {
+            switch value {
+            case let uuid as UUID: self.uuid = uuid
+            case let date as Date: self.date = date.timeIntervalSince1970
+            default: return nil
+            }
+        }
+
+        var value: (any Sendable)? {
+            uuid.map { $0 as any Sendable } ?? date.map { Date(timeIntervalSince1970: $0) }
+        }
     }
 }
 
@@ -252,7 +279,9 @@ extension Recording where State: Codable {
                 .init(
                     index: step.index, date: step.date.timeIntervalSince1970, type: step.typeName,
                     description: step.description, action: action, problem: problem,
-                    state: step.state.map { redacted($0, redactingState) }, skipped: step.isSkipped ? true : nil))
+                    state: step.state.map { redacted($0, redactingState) }, skipped: step.isSkipped ? true : nil,
+                    generated: step.generated.isEmpty
+                        ? nil : step.generated.compactMap { RecordingFile<State>.GeneratedValueFile($0) }))
         }
         return try encoder.encode(file)
     }
@@ -305,7 +334,7 @@ extension Recording where State: Codable {
             return Step(
                 index: step.index, date: Date(timeIntervalSince1970: step.date), action: action,
                 typeName: step.type, description: step.description, state: step.state, problem: problem,
-                isSkipped: step.skipped == true)
+                isSkipped: step.skipped == true, generated: step.generated?.compactMap(\.value) ?? [])
         }
         self.init(initialState: file.initialState, steps: steps, droppedSteps: file.droppedSteps)
     }

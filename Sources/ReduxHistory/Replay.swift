@@ -75,10 +75,12 @@ extension Recording where State: Equatable {
     /// - Returns: The report; replay stops at the first divergence.
     @MainActor
     public func replay(with reducer: Reducer<State>, dependencies: any Sendable) -> ReplayReport<State> {
-        let previous = ReducerDependencies.current
-        ReducerDependencies.current = dependencies
-        defer { ReducerDependencies.current = previous }
-        return replay(with: reducer)
+        replay(with: reducer) { state, action, step in
+            ReducerDependencies.replaying(step.generated, dependencies: dependencies) {
+                var work = ReducerWork()
+                reducer.reduce(&state, action, work: &work)
+            }
+        }
     }
 
     /// Reduces the recorded actions again, from the recorded start state, with `reducer` — without
@@ -97,6 +99,16 @@ extension Recording where State: Equatable {
     /// - Parameter reducer: The app's reducer.
     /// - Returns: The report; replay stops at the first divergence.
     public func replay(with reducer: Reducer<State>) -> ReplayReport<State> {
+        replay(with: reducer) { state, action, _ in
+            var work = ReducerWork()
+            reducer.reduce(&state, action, work: &work)
+        }
+    }
+
+    /// Replays with `reduce` running each step's action.
+    private func replay(
+        with reducer: Reducer<State>, reducing reduce: (inout State, any Action, Step) -> Void
+    ) -> ReplayReport<State> {
         var state = initialState
         var replayed = 0
         var problems: [ReplayReport<State>.Problem] = []
@@ -105,8 +117,7 @@ extension Recording where State: Equatable {
             if step.isSkipped {
                 // Skipped by time travel (or marked so by the Redux DevTools): not reduced, as there.
             } else if let action = step.action, step.problem == nil, isKnown {
-                var work = ReducerWork()
-                reducer.reduce(&state, action, work: &work)
+                reduce(&state, action, step)
                 replayed += 1
             } else if step.problem != nil || step.action == nil {
                 problems.append(.init(index: step.index, typeName: step.typeName, reason: step.problem ?? "no action"))

@@ -1,4 +1,6 @@
+import Foundation
 import Redux
+import ReduxEffects
 import ReduxHistory
 import Testing
 
@@ -28,5 +30,54 @@ struct ReplayDependenciesTests {
         #expect(report.finalState.todos.map(\.title) == ["• a", "• b"])
         // Without them the reducer cannot run: the replay diverges at the first step, and says so.
         #expect(!recording.replay(with: Self.reducer).isFaithful)
+    }
+
+    struct Generators: Sendable {
+        var uuid: UUIDGenerator = .live
+        var now: DateGenerator = .live
+    }
+
+    /// Each new todo is titled with a fresh identifier and stamped with the date: random and live.
+    static let identified = Reducer<TodoState>(using: Generators.self) { state, action, generators in
+        if action is AddTodo {
+            state.todos.append(Todo(id: state.todos.count + 1, title: generators.uuid().uuidString))
+            state.sent = Int(generators.now().timeIntervalSince1970)
+        }
+    }
+
+    func liveSession(_ recorder: HistoryRecorder<TodoState>) -> Store<TodoState> {
+        Store(
+            initialState: TodoState(), reducer: recorder.reducer(Self.identified), middleware: [recorder.middleware],
+            dependencies: Generators())
+    }
+
+    /// What no replay of a live session could do before: the random identifiers and the dates the
+    /// reducer read are the ones the replay reads — from the recording, in memory and from its file.
+    @Test func aLiveSessionReplaysWithTheIdentifiersAndDatesItSaw() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 1)
+        let store = liveSession(recorder)
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+        let recording = try #require(recorder.recording)
+        let report = recording.replay(with: Self.identified, dependencies: Generators())
+        #expect(report.isFaithful, "\(report)")
+        #expect(report.finalState == store.state)
+        let file = try recording.encoded()
+        let read = try Recording<TodoState>(json: file, actions: ActionRegistry().registering(AddTodo.self))
+        let fromFile = read.replay(with: Self.identified, dependencies: Generators())
+        #expect(fromFile.isFaithful, "\(fromFile)")
+        #expect(fromFile.finalState == store.state)
+    }
+
+    /// Time travel recomputes with the values the store's generators made: skipping the first step
+    /// keeps the identifiers of the others.
+    @Test func timeTravelKeepsTheIdentifiersTheStepsSaw() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 10, reducer: Self.identified)
+        let store = liveSession(recorder)
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+        let titles = store.state.todos.map(\.title)
+        recorder.toggleSkip(0)
+        #expect(store.state.todos.map(\.title) == Array(titles.dropFirst()))
+        recorder.toggleSkip(0)
+        #expect(store.state.todos.map(\.title) == titles)
     }
 }

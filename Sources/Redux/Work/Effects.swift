@@ -104,6 +104,19 @@ public final class Effects {
     /// Receives errors that work did not handle (see ``report(_:for:)``).
     private let errorHandler: WorkErrorHandler?
 
+    /// How the store's reducer tapes the values generators make (a store given dependencies only).
+    package var generatedTaping: GeneratedTaping?
+
+    /// Asks the store to tape the values its reducers' generators make during each reduction, for a
+    /// recorder to keep with the step (`ReduxHistory`). Returns the tape to take them from after
+    /// each reduction; `nil` for a store given no dependencies (its reducers read no generators).
+    package func tapeGeneratedValues() -> GeneratedValues? {
+        guard let generatedTaping else { return nil }
+        let tape = generatedTaping.tape ?? GeneratedValues()
+        generatedTaping.tape = tape
+        return tape
+    }
+
     /// The store's dependencies as `type`, for the work `requester` names.
     ///
     /// - Throws: ``DependenciesMismatch`` naming the requester and both types when the store was

@@ -10,34 +10,78 @@ package enum ReducerDependencies {
     /// given none.
     package static var current: (any Sendable)?
 
+    /// Where the values generators make during a reduction go (a recording's step keeps them) or come
+    /// from (a replay or time travel gives them back); `nil` when nobody records or replays.
+    package static var tape: GeneratedValues?
+
     /// `body`, run with `dependencies` current: what a store given dependencies runs as its reducer.
+    /// While a recorder asked for it (`taping`), the values its generators make are taped.
     nonisolated static func wrapping<State>(
-        _ body: @escaping @Sendable (inout State, any Action) -> Void, with dependencies: any Sendable
+        _ body: @escaping @Sendable (inout State, any Action) -> Void, with dependencies: any Sendable,
+        taping: GeneratedTaping
     ) -> @Sendable (inout State, any Action) -> Void {
         { state, action in
             // A store runs its reducer on the main actor (`StoreCore` is main-actor isolated); the
             // runtime checks it again here.
-            let previous = MainActor.assumeIsolated { swap(dependencies) }
+            let previous = MainActor.assumeIsolated { enter(dependencies, taping) }
             body(&state, action)
-            MainActor.assumeIsolated { _ = swap(previous) }
+            MainActor.assumeIsolated { leave(previous) }
         }
     }
 
     /// The same, for a reducer that returns work.
     nonisolated static func wrapping<State>(
         _ body: @escaping @Sendable (inout State, any Action, inout ReducerWork) -> Void,
-        with dependencies: any Sendable
+        with dependencies: any Sendable, taping: GeneratedTaping
     ) -> @Sendable (inout State, any Action, inout ReducerWork) -> Void {
         { state, action, work in
-            let previous = MainActor.assumeIsolated { swap(dependencies) }
+            let previous = MainActor.assumeIsolated { enter(dependencies, taping) }
             body(&state, action, &work)
-            MainActor.assumeIsolated { _ = swap(previous) }
+            MainActor.assumeIsolated { leave(previous) }
         }
     }
 
-    private static func swap(_ dependencies: (any Sendable)?) -> (any Sendable)? {
-        defer { current = dependencies }
-        return current
+    private static func enter(
+        _ dependencies: any Sendable, _ taping: GeneratedTaping
+    ) -> (dependencies: (any Sendable)?, tape: GeneratedValues?) {
+        let previous = (current, tape)
+        current = dependencies
+        if let recording = taping.tape {
+            recording.startRecording()
+            tape = recording
+        }
+        return previous
+    }
+
+    private static func leave(_ previous: (dependencies: (any Sendable)?, tape: GeneratedValues?)) {
+        current = previous.dependencies
+        tape = previous.tape
+    }
+
+    /// Runs `body` — a reducer run again by a replay or by time travel — with `dependencies` current
+    /// (when given) and the values a recording kept handed back to the generators, in order.
+    package static func replaying<R>(
+        _ values: [any Sendable], dependencies: (any Sendable)?, _ body: () throws -> R
+    ) rethrows -> R {
+        let previous = (current, tape)
+        if let dependencies { current = dependencies }
+        tape = GeneratedValues(replaying: values)
+        defer { (current, tape) = previous }
+        return try body()
+    }
+
+    /// A value from a generator (an identifier, a date): `make()` — kept on the tape while a recorder
+    /// records this reduction — or the recorded one handed back while a replay runs it again (a fresh
+    /// one when the recording has no more of that type: the replay then shows where it diverges).
+    package nonisolated static func generated<T: Sendable>(_ make: @Sendable () -> T) -> T {
+        guard MainActorCheck.isOnMainQueue else { return make() }
+        return MainActor.assumeIsolated {
+            guard let tape else { return make() }
+            if let replayed = tape.next(as: T.self) { return replayed }
+            let value = make()
+            if tape.isRecording { tape.record(value) }
+            return value
+        }
     }
 
     /// The current dependencies as a `D`, or the mismatch (reported once, naming both types).
@@ -115,4 +159,55 @@ extension Reducer {
             reduce(&state, action, dependencies)
         }
     }
+}
+
+/// The values generators made during one reduction, or the ones to hand back when it runs again.
+@MainActor
+package final class GeneratedValues {
+    private var recorded: [any Sendable] = []
+    private let replayed: [any Sendable]?
+    private var position = 0
+
+    /// A tape that records.
+    package init() {
+        replayed = nil
+    }
+
+    /// A tape that hands back `values`, in order.
+    init(replaying values: [any Sendable]) {
+        replayed = values
+    }
+
+    var isRecording: Bool { replayed == nil }
+
+    /// Starts a reduction's recording: nothing taped yet.
+    func startRecording() {
+        if !recorded.isEmpty { recorded.removeAll(keepingCapacity: true) }
+    }
+
+    func record(_ value: any Sendable) {
+        recorded.append(value)
+    }
+
+    /// What was taped during the last reduction, taken (the tape is empty after); `nil` for none.
+    package func take() -> [any Sendable]? {
+        guard !recorded.isEmpty else { return nil }
+        defer { recorded.removeAll(keepingCapacity: true) }
+        return recorded
+    }
+
+    /// The next value to hand back, when replaying and it is a `T`.
+    func next<T: Sendable>(as _: T.Type) -> T? {
+        guard let replayed, position < replayed.count, let value = replayed[position] as? T else { return nil }
+        position += 1
+        return value
+    }
+}
+
+/// Whether a store tapes the values its reducers' generators make: a recorder asks for it
+/// (``Effects/tapeGeneratedValues()``), and the store's reducer then tapes each reduction.
+@MainActor
+package final class GeneratedTaping {
+    package var tape: GeneratedValues?
+    package init() {}
 }

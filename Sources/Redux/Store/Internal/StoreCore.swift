@@ -62,11 +62,14 @@ final class StoreCore<State>: Observable {
         onError: WorkErrorHandler? = nil
     ) {
         state = initialState
+        var generatedTaping: GeneratedTaping?
         if let dependencies {
             // Readable by the reducer while it runs (`Reducer(using:)`); a store given none pays nothing.
-            reduceBody = ReducerDependencies.wrapping(reducer.body, with: dependencies)
+            let taping = GeneratedTaping()
+            generatedTaping = taping
+            reduceBody = ReducerDependencies.wrapping(reducer.body, with: dependencies, taping: taping)
             if let workBody = reducer.workBody {
-                reduceWithWork = ReducerDependencies.wrapping(workBody, with: dependencies)
+                reduceWithWork = ReducerDependencies.wrapping(workBody, with: dependencies, taping: taping)
             } else {
                 reduceWithWork = { _, _, _ in }
             }
@@ -76,6 +79,7 @@ final class StoreCore<State>: Observable {
         }
         collectsWork = reducer.workBody != nil
         effects = Effects(dependencies: dependencies, onError: onError)
+        effects.generatedTaping = generatedTaping
         stateKeyPath = \StoreCore<State>.state
     }
 
