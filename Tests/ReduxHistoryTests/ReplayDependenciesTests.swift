@@ -80,4 +80,23 @@ struct ReplayDependenciesTests {
         recorder.toggleSkip(0)
         #expect(store.state.todos.map(\.title) == titles)
     }
+
+    /// A file whose generated values are broken is an error naming why, never a crash; one with a
+    /// value of no known kind keeps the others, and the replay shows where it then diverges.
+    @Test func brokenGeneratedValuesInAFileAreAnErrorOrADivergence() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 1)
+        let store = liveSession(recorder)
+        store.dispatch(AddTodo(title: "a"))
+        let file = String(decoding: try #require(recorder.recording).encoded(), as: UTF8.self)
+        let registry = ActionRegistry().registering(AddTodo.self)
+        let uuid = try #require(store.state.todos.first?.title)
+        #expect(file.contains(uuid), "the identifier is in the file")
+        let broken = file.replacingOccurrences(of: uuid, with: "not-an-identifier")
+        #expect(throws: HistoryError.self) { try Recording<TodoState>(json: Data(broken.utf8), actions: registry) }
+        let unknown = file.replacingOccurrences(of: "\"uuid\":\"\(uuid)\"", with: "\"colour\":\"red\"")
+        #expect(unknown != file)
+        let read = try Recording<TodoState>(json: Data(unknown.utf8), actions: registry)
+        let report = read.replay(with: Self.identified, dependencies: Generators())
+        #expect(report.divergence?.index == 0, "a fresh identifier, not the recorded one")
+    }
 }
