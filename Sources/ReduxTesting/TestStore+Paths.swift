@@ -139,24 +139,7 @@ public struct TestScope<Root: Equatable, State> {
     /// per element on the way (matching each by its path and identifier); `nil` when it is for
     /// another part.
     func unwrap(_ action: any Action) -> (any Action)? {
-        var current = action
-        for step in steps {
-            guard let element = current as? ElementAction, element.hashableID == step.id,
-                Self.samePlace(element.path, step.path)
-            else { return nil }
-            current = element.action
-        }
-        return current
-    }
-
-    /// Whether two element paths name the same member: equal, or one ending with the other at a
-    /// dot (a scope names a member from the store's state, `list.todos`; the reducer's work from
-    /// its own state, `todos`).
-    static func samePlace(_ lhs: String, _ rhs: String) -> Bool {
-        func endsWith(_ long: String, _ short: String) -> Bool {
-            long == short || (long.hasSuffix(short) && long.dropLast(short.count).hasSuffix("."))
-        }
-        return endsWith(lhs, rhs) || endsWith(rhs, lhs)
+        TestPathStep.unwrap(action, through: steps)
     }
 
     // MARK: - Sending
@@ -361,49 +344,12 @@ extension TestElements where ID == StackElementID {
         await store.receive(
             "a \(StackAction<Screen>.self) of the case given at \(name)", timeout: timeout,
             where: { action in
-                var current: any Action = action
-                for step in steps {
-                    guard let element = current as? ElementAction, element.hashableID == step.id,
-                        TestScope<Root, Root>.samePlace(element.path, step.path)
-                    else { return false }
-                    current = element.action
-                }
+                guard let current = TestPathStep.unwrap(action, through: steps) else { return false }
                 if let stack = current as? StackAction<Screen> { return EnumCase.matches(stack, embed) }
-                guard let element = current as? ElementAction, TestScope<Root, Root>.samePlace(element.path, path),
+                guard let element = current as? ElementAction, TestPathStep.samePlace(element.path, path),
                     let stack = StackAction<Screen>.of(element)
                 else { return false }
                 return EnumCase.matches(stack, embed)
             }, update, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-}
-
-/// One element on a ``TestScope``'s way: how the `ElementAction` wrapping an action for it is
-/// addressed.
-struct TestPathStep {
-    var path: String
-    var id: AnyHashable?
-    var rawID: (any Hashable & Sendable)?
-}
-
-/// Recognising one case of an enum from its constructor, with `Mirror` (as case paths did before
-/// macros): a value is of the case when its payload, rebuilt with the constructor, has the same
-/// case name.
-enum EnumCase {
-    static func matches<A, Payload>(_ value: Any, _ embed: (Payload) -> A) -> Bool {
-        guard let value = value as? A else { return false }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum, let child = mirror.children.first,
-            let payload: Payload = payload(child.value)
-        else { return false }
-        return Mirror(reflecting: embed(payload)).children.first?.label == child.label
-    }
-
-    /// The payload as the constructor takes it: a case with one labelled value (`failed(reason:)`)
-    /// reflects it as a one-element tuple.
-    private static func payload<Payload>(_ value: Any) -> Payload? {
-        if let payload = value as? Payload { return payload }
-        let tuple = Mirror(reflecting: value)
-        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
-        return tuple.children.first?.value as? Payload
     }
 }

@@ -401,22 +401,18 @@ public final class TestStore<State: Equatable> {
         let deadline = ContinuousClock.now + limit
         await SerialTestExecutor.settle()
         while true {
-            if exhaustivity == .on, let next = pending.first, !predicate(next.action),
+            if exhaustivity == .on, let next = pending.first, !predicate(next.action) {
+                // Exhaustive: the next received action is the one to assert; another one — of the
+                // expected kind but different (`explain` says how), or with no match behind it — fails
+                // now, naming both, rather than after the timeout. It is taken as received.
                 let explanation = explain(next.action)
-            {
-                reportFailure(explanation, at: location)
-                expected = pending.removeFirst().state
-                return
-            }
-            if exhaustivity == .on, let next = pending.first, !predicate(next.action),
-                !pending.contains(where: { predicate($0.action) })
-            {
-                // Exhaustive: the next received action is the one to assert; another one fails now,
-                // naming both, rather than after the timeout. It is taken as received.
-                reportFailure(
-                    "Expected to receive \(description), but received \(describe(next.action))", at: location)
-                expected = pending.removeFirst().state
-                return
+                if explanation != nil || !pending.contains(where: { predicate($0.action) }) {
+                    reportFailure(
+                        explanation ?? "Expected to receive \(description), but received \(describe(next.action))",
+                        at: location)
+                    expected = pending.removeFirst().state
+                    return
+                }
             }
             if let index = pending.firstIndex(where: { predicate($0.action) }) {
                 if index > 0 {

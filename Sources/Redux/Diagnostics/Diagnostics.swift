@@ -14,10 +14,7 @@
 @usableFromInline
 package enum Diagnostics {
     /// Where warnings go: standard error by default. Tests replace it to capture warnings.
-    package static var sink: @MainActor (String) -> Void = { message in
-        let line = message + "\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
-    }
+    package static var sink: @MainActor (String) -> Void = { message in writeToStandardError(message) }
 
     /// Writes `message` to standard error now, from any thread: for a diagnostic raised off the
     /// main actor, where ``sink`` cannot be called synchronously.

@@ -205,10 +205,11 @@ public enum StackAction<Screen: Sendable>: Action {
     ///   - keyPath: The stack, from the parent's state.
     /// - Returns: What happened to the stack, or `nil`.
     public static func of<Root>(_ action: any Action, at keyPath: KeyPath<Root, StackState<Screen>>) -> StackAction? {
-        if let stack = action as? StackAction { return stack }
-        guard let element = action as? ElementAction, element.isFor(ElementAction.path(of: keyPath)) else {
-            return nil
-        }
+        if let stack = ActionCast.cast(action, to: StackAction.self) { return stack }
+        // The stack's name (a key path's description, parsed) only for an action of a stack screen.
+        guard let element = action as? ElementAction, element.id is StackElementID,
+            element.isFor(ElementAction.path(of: keyPath))
+        else { return nil }
         return of(element)
     }
 
