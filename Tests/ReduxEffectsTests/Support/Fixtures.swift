@@ -47,8 +47,3 @@ let resultsReducer = Reducer<AppState>.combine(
     }
 )
 
-/// Yields until `condition` holds (bounded): for work a clock advance resumed on the main actor.
-@MainActor
-func eventually(_ condition: @MainActor () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
-}
