@@ -46,4 +46,3 @@ let resultsReducer = Reducer<AppState>.combine(
         state.error = action.message
     }
 )
-
