@@ -63,6 +63,9 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private var isDirty = false
     private var blockedBy: PersistenceError?
     private var writeLoop: Task<Void, Never>?
+    /// The write loop's write while it is on its way to storage: what `writePending()` waits for
+    /// when the latest change is already in it.
+    private var loopWrite: Task<Void, Never>?
     private var sequence: UInt64 = 0
 
     /// Whether saving is paused by ``pause()``.
@@ -478,9 +481,13 @@ public final class Persister<State, Persisted: Codable & Sendable> {
 
     /// Writes the latest state now if a change waits to be written and writing is allowed.
     func writePending() async {
-        guard isDirty, phase.isRestored, !isPaused, blockedBy == nil, let getState else { return }
-        isDirty = false
-        _ = await write(project(getState()))
+        if isDirty, phase.isRestored, !isPaused, blockedBy == nil, let getState {
+            isDirty = false
+            _ = await write(project(getState()))
+        }
+        // The latest change may be the one the write loop is writing: it is in storage before this
+        // returns (`waitForAll()` after the last change used to return while it was on its way).
+        if let loopWrite { await loopWrite.value }
     }
 
     /// Starts the write loop if there is something to write and writing is allowed.
@@ -495,7 +502,11 @@ public final class Persister<State, Persisted: Codable & Sendable> {
     private func runWriteLoop() async {
         while isDirty, !isPaused, blockedBy == nil, let getState {
             isDirty = false
-            _ = await write(project(getState()))
+            let value = project(getState())
+            let writing = Task { _ = await self.write(value) }
+            loopWrite = writing
+            await writing.value
+            loopWrite = nil
             try? await sleep(interval)
         }
         writeLoop = nil

@@ -51,6 +51,26 @@ struct PendingWriteTests {
         sleeper.finish()
     }
 
+    @Test func waitingForTheStoresWorkWaitsForTheWriteOnItsWay() async throws {
+        // A slow disk: the write loop's write of the last change is still on its way when the
+        // test waits (SyncUps' relaunch test read the storage before it landed).
+        let storage = HeldStorage()
+        let persister = Persister<AppState, Settings>(
+            key: "settings", storage: storage, interval: .zero, project: \.settings,
+            restore: { state, settings in state.settings = settings })
+        let store = Store(
+            initialState: persister.load(into: AppState()), reducer: appReducer, middleware: [persister.middleware])
+        store.dispatch(Bump())
+        // The loop took the change and its write is on its way (on another thread: yields are not enough).
+        for _ in 0..<5_000 where !storage.isHolding { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(storage.isHolding)
+        // Alone this returns within a millisecond unless it waits for the write (0.1 s); run among
+        // other suites it may be slower, and then passes either way.
+        await store.effects.waitForAll()
+        let data = try #require(storage.inner.contents["settings"])
+        #expect(try JSONPersistenceCoder().decode(PersistedEnvelope<Settings>.self, from: data).state.fontSize == 13)
+    }
+
     @Test func aTestStoreFinishesWithThePendingChangeWritten() async throws {
         let storage = InMemoryStorage()
         let sleeper = ManualSleeper()
@@ -63,4 +83,21 @@ struct PendingWriteTests {
         #expect(try stored(storage)?.fontSize == 14)
         sleeper.finish()
     }
+}
+
+/// Storage whose writes take a tenth of a second, as a slow disk's (it blocks the writing thread,
+/// briefly: a semaphore held until the test released it stalled other suites' writes).
+final class HeldStorage: PersistenceStorage, @unchecked Sendable {
+    let inner = InMemoryStorage()
+    private let lock = NSLock()
+    private var holding = false
+    var isHolding: Bool { lock.withLock { holding } }
+    func read(_ key: String) throws -> Data? { try inner.read(key) }
+    func write(_ data: Data, for key: String) throws {
+        lock.withLock { holding = true }
+        Thread.sleep(forTimeInterval: 0.1)
+        try inner.write(data, for: key)
+    }
+    func remove(_ key: String) throws { try inner.remove(key) }
+    func move(_ key: String, to newKey: String) throws { try inner.move(key, to: newKey) }
 }
