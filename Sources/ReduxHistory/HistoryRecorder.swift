@@ -175,7 +175,8 @@ public final class HistoryRecorder<State: Sendable> {
         self.snapshotEvery = max(snapshotEvery, 1)
         self.chunkSteps = max(self.limit / 4, 1)
         self.untilSnapshot = self.snapshotEvery
-        self.reduceAgain = reducer
+        // Recomputed states are reconciled as the store reconciled the recorded ones (`SharedValues`).
+        self.reduceAgain = reducer?.reconcilingSharedValues()
         self.redact = redact
         self.redactState = redactState
         self.now = now

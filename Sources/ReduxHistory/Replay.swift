@@ -75,7 +75,8 @@ extension Recording where State: Equatable {
     /// - Returns: The report; replay stops at the first divergence.
     @MainActor
     public func replay(with reducer: Reducer<State>, dependencies: any Sendable) -> ReplayReport<State> {
-        replay(with: reducer) { state, action, step in
+        let reducer = reducer.reconcilingSharedValues()  // as the recording store reconciled (`SharedValues`)
+        return replay(with: reducer) { state, action, step in
             ReducerDependencies.replaying(step.generated, dependencies: dependencies) {
                 var work = ReducerWork()
                 reducer.reduce(&state, action, work: &work)
@@ -99,7 +100,8 @@ extension Recording where State: Equatable {
     /// - Parameter reducer: The app's reducer.
     /// - Returns: The report; replay stops at the first divergence.
     public func replay(with reducer: Reducer<State>) -> ReplayReport<State> {
-        replay(with: reducer) { state, action, _ in
+        let reducer = reducer.reconcilingSharedValues()  // as the recording store reconciled (`SharedValues`)
+        return replay(with: reducer) { state, action, _ in
             var work = ReducerWork()
             reducer.reduce(&state, action, work: &work)
         }

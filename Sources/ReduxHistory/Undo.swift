@@ -98,7 +98,8 @@ extension Reducer where State: Equatable {
         filter: @escaping @Sendable (any Action) -> Bool = { _ in true },
         group: @escaping @Sendable (any Action) -> String? = { _ in nil }
     ) -> Reducer<UndoHistory<State>> where State: Sendable {
-        let base = self
+        // The present is reconciled as a store of `State` would reconcile it (`SharedValues`).
+        let base = reconcilingSharedValues()
         return Reducer<UndoHistory<State>>(work: { history, action, work in
             if let undo = action as? UndoAction<State> {
                 switch undo {

@@ -55,6 +55,9 @@ public final class TestStore<State: Equatable> {
     private var origins: [Bool] = []
     /// The state as of the last assertion.
     private var expected: State
+    /// Reconciles the copies of shared values in an expected state (`SharedValues`); `nil` when
+    /// `State` declares none.
+    private let reconcileShared = SharedValuesReconciler.reconciler(for: State.self)
     private var waiter: CheckedContinuation<Void, Never>?
     private var isFinished = false
     private let creation: SourceLocationInfo
@@ -595,6 +598,11 @@ public final class TestStore<State: Equatable> {
         } catch {
             reportFailure("The state update closure threw: \(error)", at: location)
             return
+        }
+        // A change the test made to a shared value (or to one copy of it) is made to every copy,
+        // as the store made it: the test asserts it once.
+        if update != nil, let reconcileShared {
+            reconcileShared(&expectedState, exhaustivity == .on ? base : actual)
         }
         guard expectedState != actual else { return }
         let diff = ValueDiff.lines(from: expectedState, to: actual, rootName: "state", maxLines: 40)

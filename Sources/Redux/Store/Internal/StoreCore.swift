@@ -62,6 +62,8 @@ final class StoreCore<State>: Observable {
         onError: WorkErrorHandler? = nil
     ) {
         state = initialState
+        // A state declaring shared values has its copies reconciled after each reduction; others pay nothing.
+        let reducer = reducer.reconcilingSharedValues()
         var generatedTaping: GeneratedTaping?
         if let dependencies {
             // Readable by the reducer while it runs (`Reducer(using:)`); a store given none pays nothing.

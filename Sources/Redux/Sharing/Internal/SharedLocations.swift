@@ -1,0 +1,118 @@
+/// Where a shared value is owned: how to find the owned value a copy stands for, and how to write
+/// a copy's edit to it.
+struct SharedSource<State, Value: Sendable>: Sendable {
+    /// The owned value the copy stands for; `nil` when it is no longer owned (deleted).
+    let owned: @Sendable (_ state: State, _ copy: Value) -> Value?
+    /// Writes an edited copy to the owned value it stands for, if it is still owned.
+    let write: @Sendable (_ state: inout State, _ copy: Value) -> Void
+
+    /// The element of an identified collection with the copy's identifier.
+    static func identified(
+        _ source: WritableKeyPath<State, IdentifiedArray<Value.ID, Value>> & Sendable
+    ) -> SharedSource where Value: Identifiable {
+        SharedSource(
+            owned: { state, copy in state[keyPath: source][id: copy.id] },
+            write: { state, copy in
+                guard state[keyPath: source][id: copy.id] != nil else { return }
+                state[keyPath: source][id: copy.id] = copy
+            })
+    }
+
+    /// One value.
+    static func single(_ source: WritableKeyPath<State, Value> & Sendable) -> SharedSource {
+        SharedSource(
+            owned: { state, _ in state[keyPath: source] }, write: { state, copy in state[keyPath: source] = copy })
+    }
+}
+
+/// The places of a state where copies of a shared value may be: one optional member, or one member
+/// of each element of an identified collection (the screens of a stack).
+struct SharedLocations<State, Value: Sendable>: Sendable {
+    /// The copies present now, each with the copy at the same place before the reduction (`nil`
+    /// when the place was empty or did not exist: a screen pushed, a sheet presented).
+    let copies: @Sendable (_ state: State, _ before: State) -> [(now: Value, before: Value?)]
+    /// Sets every copy present to `owned(copy)` where that differs (and is not `nil`).
+    let refresh: @Sendable (_ state: inout State, _ owned: (Value) -> Value?) -> Void
+
+    /// A place in the state itself.
+    static func member(_ view: SharedView<State, Value>) -> SharedLocations where Value: Equatable {
+        SharedLocations(
+            copies: { state, before in
+                guard let copy = view.get(state) else { return [] }
+                return [(copy, view.get(before))]
+            },
+            refresh: { state, owned in
+                guard let copy = view.get(state), let value = owned(copy), value != copy else { return }
+                view.set(&state, value)
+            })
+    }
+
+    /// A place in each screen of a navigation stack.
+    static func screens<Screen: Sendable>(
+        _ stack: WritableKeyPath<State, StackState<Screen>> & Sendable, _ view: SharedView<Screen, Value>
+    ) -> SharedLocations where Value: Equatable {
+        elements(stack, SharedView(get: { view.get($0.state) }, set: { view.set(&$0.state, $1) }))
+    }
+
+    /// A place in each element of an identified collection, matched with the element of the same
+    /// identifier before the reduction.
+    static func elements<ElementID: Sendable, Element: Sendable>(
+        _ elements: WritableKeyPath<State, IdentifiedArray<ElementID, Element>> & Sendable,
+        _ view: SharedView<Element, Value>
+    ) -> SharedLocations where Value: Equatable {
+        SharedLocations(
+            copies: { state, before in
+                let now = state[keyPath: elements]
+                guard !now.isEmpty else { return [] }
+                let old = before[keyPath: elements]
+                return now.compactMap { element in
+                    guard let copy = view.get(element) else { return nil }
+                    return (copy, old[id: element.id].flatMap(view.get))
+                }
+            },
+            refresh: { state, owned in
+                for element in state[keyPath: elements] {
+                    guard let copy = view.get(element), let value = owned(copy), value != copy else { continue }
+                    if var changed = state[keyPath: elements][id: element.id] {
+                        view.set(&changed, value)
+                        state[keyPath: elements][id: element.id] = changed
+                    }
+                }
+            })
+    }
+
+    /// Writes the copies edited since `before` to the owned values, then sets every copy to its
+    /// owned value (``Sharing``'s two steps).
+    static func reconciler(
+        source: SharedSource<State, Value>, _ locations: [SharedLocations]
+    ) -> @Sendable (inout State, State) -> Void where Value: Equatable {
+        { state, before in
+            for location in locations {
+                for (copy, previous) in location.copies(state, before) where previous != nil && previous != copy {
+                    source.write(&state, copy)
+                }
+            }
+            let current = state
+            for location in locations {
+                location.refresh(&state) { copy in source.owned(current, copy) }
+            }
+        }
+    }
+}
+
+/// Finds a state's ``SharedValues`` declaration.
+package enum SharedValuesReconciler {
+    /// What reconciles the shared values of `type` after a reduction; `nil` when it declares none.
+    package static func reconciler<State>(for type: State.Type) -> (@Sendable (inout State, State) -> Void)? {
+        guard let declaring = type as? any SharedValues.Type else { return nil }
+        func reconcilers<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
+            let rules = Declaring.sharing.map(\.reconcile)
+            guard !rules.isEmpty else { return nil }
+            let reconcile: @Sendable (inout Declaring, Declaring) -> Void = { state, before in
+                for rule in rules { rule(&state, before) }
+            }
+            return reconcile
+        }
+        return reconcilers(declaring) as? @Sendable (inout State, State) -> Void
+    }
+}
