@@ -2,17 +2,24 @@ import Foundation
 import Redux
 import ReduxEffects
 
-/// The app: the list at the root of a navigation stack of screens.
-struct AppState: Equatable, Sendable {
-    var list = SyncUpsListState()
-    var path = StackState<Screen>()
+/// The app: the list at the root of a navigation stack of screens. The screens' sync-ups are the
+/// list's, shared: an edit in the detail or a meeting the recorder keeps is the list's at once, and
+/// what the persister saves.
+struct AppState: Equatable, Sendable, SharedValues {
+    var path = StackState<Path>()
+    var syncUpsList = SyncUpsListState()
+
+    static var sharing: [Sharing<AppState>] {
+        [.values(of: \.syncUpsList.syncUps, in: \.path, at: .child(\.detail, \.syncUp), .child(\.record, \.syncUp))]
+    }
 }
 
-/// The screens the stack can show, with an optional computed property per case (docs/navigation.md).
-enum Screen: Equatable, Sendable {
+/// The screens the stack can show, with an optional computed property per case that a reducer
+/// reaches (docs/navigation.md).
+enum Path: Equatable, Sendable {
     case detail(SyncUpDetailState)
-    case record(RecordMeetingState)
     case meeting(Meeting, syncUp: SyncUp)
+    case record(RecordMeetingState)
 
     var detail: SyncUpDetailState? {
         get { if case .detail(let state) = self { state } else { nil } }
@@ -25,62 +32,33 @@ enum Screen: Equatable, Sendable {
     }
 }
 
-enum AppAction: Action, Equatable {
-    /// A row of the list was tapped: its detail is pushed.
-    case syncUpTapped(SyncUp.ID)
-}
-
 /// The app's reducer: the list, each screen of the stack by identifier, and what the screens ask
-/// of the app — deleting a sync-up, starting a meeting, keeping its transcript.
+/// of the app — opening a sync-up or a past meeting, deleting a sync-up, starting a meeting.
 let appReducer: Reducer<AppState> = {
-    let screen = Reducer<Screen>.combine(
-        Reducer<Screen> { _, _ in }.ifLet(\.detail, then: syncUpDetailReducer),
-        Reducer<Screen> { _, _ in }.ifLet(\.record, then: recordMeetingReducer)
+    let path = Reducer<Path>.combine(
+        Reducer<Path> { _, _ in }.ifLet(\.detail, then: syncUpDetailReducer),
+        Reducer<Path> { _, _ in }.ifLet(\.record, then: recordMeetingReducer)
     )
-    let navigation = Reducer<AppState>(using: SyncUpsDependencies.self) { state, action, dependencies in
-        if case .syncUpTapped(let id) = action as? AppAction, let syncUp = state.list.syncUps[id: id] {
+    let navigation = Reducer<AppState> { state, action in
+        if case .syncUpTapped(let id) = action as? SyncUpsListAction, let syncUp = state.syncUpsList.syncUps[id: id] {
             state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
-            return
         }
-        switch StackAction.of(action, at: \AppState.path) {
-        case .element(let screenID, let detailAction as SyncUpDetailAction)?:
-            reduceDetail(&state, screenID, detailAction)
-        case .element(let screenID, RecordMeetingAction.meetingFinished(let transcript) as RecordMeetingAction)?:
-            guard case .record(let record) = state.path[id: screenID]?.state else { return }
-            let meeting = Meeting(id: dependencies.uuid(), date: dependencies.now(), transcript: transcript)
-            state.list.syncUps[id: record.syncUp.id]?.meetings.insert(meeting, at: 0)
-            // The detail under the recorder shows the new meeting too.
-            for id in state.path.ids {
-                if case .detail(var detail) = state.path[id: id]?.state, detail.syncUp.id == record.syncUp.id {
-                    detail.syncUp.meetings.insert(meeting, at: 0)
-                    state.path[id: id]?.state = .detail(detail)
-                }
-            }
+        guard case .element(let screen, let action as SyncUpDetailAction)? = StackAction.of(action, at: \AppState.path),
+            let syncUp = state.path[id: screen]?.state.detail?.syncUp
+        else { return }
+        switch action {
+        case .delegate(.deleteSyncUp):
+            state.syncUpsList.syncUps.remove(id: syncUp.id)
+        case .delegate(.startMeeting):
+            state.path.push(.record(RecordMeetingState(syncUp: syncUp)))
+        case .meetingTapped(let id):
+            if let meeting = syncUp.meetings[id: id] { state.path.push(.meeting(meeting, syncUp: syncUp)) }
         default:
             break
         }
     }
     return .combine(
-        syncUpsListReducer.pullback(\AppState.list),
-        navigation.forEach(\.path, destination: screen)
+        syncUpsListReducer.pullback(\AppState.syncUpsList),
+        navigation.forEach(\.path, destination: path)
     )
 }()
-
-/// What a detail screen's actions mean for the app, after the detail's own reducer ran.
-private func reduceDetail(_ state: inout AppState, _ screenID: StackElementID, _ action: SyncUpDetailAction) {
-    guard case .detail(let detail) = state.path[id: screenID]?.state else { return }
-    switch action {
-    case .doneEditingTapped:
-        state.list.syncUps[id: detail.syncUp.id] = detail.syncUp
-    case .confirmDeletionTapped:
-        state.list.syncUps.remove(id: detail.syncUp.id)
-        state.path.pop(from: screenID)
-    case .startMeetingTapped:
-        state.path.push(.record(RecordMeetingState(syncUp: detail.syncUp)))
-    case .meetingTapped(let meetingID):
-        guard let meeting = detail.syncUp.meetings[id: meetingID] else { return }
-        state.path.push(.meeting(meeting, syncUp: detail.syncUp))
-    default:
-        break
-    }
-}

@@ -33,13 +33,46 @@ enum Theme: String, Codable, CaseIterable, Equatable, Sendable {
     case purple, seafoam, sky, tan, teal, yellow
 }
 
-/// The outside world the features use: a clock for the meeting timer, identifiers and the date —
-/// read by the reducers while they reduce and by their work (`using: SyncUpsDependencies.self`).
-/// The app passes the live ones; tests pass a `TestClock` and predictable values.
+extension SyncUp {
+    /// Six attendees, one minute, one past meeting (upstream's `.mock`).
+    static let mock = SyncUp(
+        id: UUID(),
+        attendees: IdentifiedArray(
+            uniqueElements: ["Blob", "Blob Jr", "Blob Sr", "Blob Esq", "Blob III", "Blob I"].map {
+                Attendee(id: UUID(), name: $0)
+            }),
+        duration: .seconds(60),
+        meetings: [Meeting(id: UUID(), date: Date().addingTimeInterval(-60 * 60 * 24 * 7), transcript: "Lorem ipsum")],
+        theme: .orange, title: "Design")
+}
+
+/// The outside world the features use, given once to the store and read by the reducers while
+/// they reduce and by their work (`using: SyncUpsDependencies.self`). Tests replace what they need.
 struct SyncUpsDependencies: Sendable {
     var clock: any Clock<Duration> = ContinuousClock()
     var uuid: UUIDGenerator = .live
     var now: DateGenerator = .live
+    var speechClient: SpeechClient = .unavailable
+    /// Opens the app's page in the system settings (`UIApplication.openSettingsURLString`).
+    var openSettings: @Sendable () async -> Void = {}
+}
 
-    static let live = SyncUpsDependencies()
+/// Speech recognition, as the recorder needs it (the app's live client wraps `SFSpeechRecognizer`).
+struct SpeechClient: Sendable {
+    enum AuthorizationStatus: Equatable, Sendable { case notDetermined, denied, restricted, authorized }
+
+    var authorizationStatus: @Sendable () -> AuthorizationStatus
+    var requestAuthorization: @Sendable () async -> AuthorizationStatus
+    /// Transcribes what the microphone hears until cancelled; each result is the transcript so far.
+    var startTask: @Sendable () async -> AsyncThrowingStream<SpeechRecognitionResult, any Error>
+
+    /// Where no speech recognizer exists (Linux): restricted, so meetings run without a transcript.
+    static let unavailable = SpeechClient(
+        authorizationStatus: { .restricted }, requestAuthorization: { .restricted },
+        startTask: { AsyncThrowingStream { $0.finish() } })
+}
+
+struct SpeechRecognitionResult: Equatable, Sendable {
+    var transcript: String
+    var isFinal: Bool
 }

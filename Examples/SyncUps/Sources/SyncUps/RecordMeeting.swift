@@ -2,20 +2,15 @@ import Foundation
 import Redux
 import ReduxEffects
 
-/// The meeting recorder: a timer that gives each attendee their share of the meeting, moves to the
-/// next speaker, and ends the meeting when the time is up or when asked (with a confirmation).
+/// The meeting recorder: a timer that gives each attendee their share of the meeting, a transcript
+/// from speech recognition, and the meeting kept in the sync-up when the time is up or when saved
+/// early. Its `syncUp` is the list's, shared: the meeting it inserts is the list's and the detail's.
 struct RecordMeetingState: Equatable, Sendable {
-    var syncUp: SyncUp
+    var alert: AlertState<RecordMeetingAction.Alert>?
     var secondsElapsed = 0
     var speakerIndex = 0
+    var syncUp: SyncUp
     var transcript = ""
-    /// The end-meeting confirmation, while it is shown: its buttons send the recorder's actions,
-    /// and it closes by itself (`.alert(\.alert)`); "Resume" only closes it.
-    var alert: AlertState<RecordMeetingAction>?
-
-    var secondsPerAttendee: Int {
-        Int(syncUp.durationPerAttendee.components.seconds)
-    }
 
     var durationRemaining: Duration {
         syncUp.duration - .seconds(secondsElapsed)
@@ -23,74 +18,102 @@ struct RecordMeetingState: Equatable, Sendable {
 }
 
 enum RecordMeetingAction: Action, Equatable {
+    case endMeetingButtonTapped
+    case nextButtonTapped
     /// The screen appeared: its view sends this with `await store.send(…)` in a `.task`, so the
-    /// timer runs while the screen shows.
-    case appeared
-    case timerTicked
-    case nextSpeakerTapped
-    case endMeetingTapped
-    case saveMeetingTapped
-    case discardMeetingTapped
-    /// For the app: the meeting ended and its transcript is to be kept.
-    case meetingFinished(transcript: String)
+    /// timer and the recognizer run while the screen shows.
+    case onTask
+    case timerTick
+    case speechFailure
+    case speechResult(SpeechRecognitionResult)
+
+    /// What the alert's buttons send (each closes the alert by itself).
+    enum Alert: Action, Equatable { case confirmDiscard, confirmSave }
 }
 
-let recordMeetingReducer = Reducer<RecordMeetingState>.commands(on: RecordMeetingAction.self) { state, action in
-    switch action {
-    case .appeared:
-        return .run(using: SyncUpsDependencies.self) { send, dependencies in
-            while true {
-                try await dependencies.clock.sleep(for: .seconds(1))
-                send(RecordMeetingAction.timerTicked)
+let recordMeetingReducer = Reducer<RecordMeetingState>.combine(
+    .commands(on: RecordMeetingAction.self, using: SyncUpsDependencies.self) { state, action, dependencies in
+        switch action {
+        case .endMeetingButtonTapped:
+            state.alert = .endMeeting(isDiscardable: true)
+        case .nextButtonTapped:
+            guard state.speakerIndex < state.syncUp.attendees.count - 1 else {
+                state.alert = .endMeeting(isDiscardable: false)
+                return .none
             }
+            state.speakerIndex += 1
+            state.secondsElapsed = state.speakerIndex * Int(state.syncUp.durationPerAttendee.components.seconds)
+        case .onTask:
+            return .run(using: SyncUpsDependencies.self) { send, dependencies in
+                let speech = dependencies.speechClient
+                let status = speech.authorizationStatus()
+                let authorization = status == .notDetermined ? await speech.requestAuthorization() : status
+                await withDiscardingTaskGroup { group in
+                    if authorization == .authorized {
+                        group.addTask { await recognizeSpeech(speech, send: send) }
+                    }
+                    group.addTask { await runTimer(dependencies.clock, send: send) }
+                }
+            }
+        case .timerTick:
+            guard state.alert == nil else { return .none }
+            state.secondsElapsed += 1
+            guard state.secondsElapsed.isMultiple(of: Int(state.syncUp.durationPerAttendee.components.seconds))
+            else { return .none }
+            if state.secondsElapsed == Int(state.syncUp.duration.components.seconds) {
+                state.syncUp.insertMeeting(transcript: state.transcript, dependencies)
+                return .send(Dismiss())
+            }
+            state.speakerIndex += 1
+        case .speechFailure:
+            if !state.transcript.isEmpty { state.transcript += " ❌" }
+            state.alert = .speechRecognizerFailed
+        case .speechResult(let result):
+            state.transcript = result.transcript
         }
-        .cancellable(id: "timer", cancelInFlight: true)
-    case .timerTicked:
-        guard state.alert == nil else { return .none }
-        state.secondsElapsed += 1
-        guard state.secondsElapsed.isMultiple(of: max(state.secondsPerAttendee, 1)) else { return .none }
-        if state.secondsElapsed >= Int(state.syncUp.duration.components.seconds) {
-            return finish(state)
-        }
-        state.speakerIndex = min(state.speakerIndex + 1, state.syncUp.attendees.count - 1)
         return .none
-    case .nextSpeakerTapped:
-        guard state.speakerIndex < state.syncUp.attendees.count - 1 else {
-            state.alert = .endMeeting(isDiscardable: false)
-            return .none
-        }
-        state.speakerIndex += 1
-        state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
-        return .none
-    case .endMeetingTapped:
-        state.alert = .endMeeting(isDiscardable: true)
-        return .none
-    case .saveMeetingTapped:
-        return finish(state)
-    case .discardMeetingTapped:
-        return .merge(.cancel(id: "timer"), .send(Dismiss()))
-    case .meetingFinished:
-        return .none
+    },
+    .commands(on: RecordMeetingAction.Alert.self, using: SyncUpsDependencies.self) { state, action, dependencies in
+        if action == .confirmSave { state.syncUp.insertMeeting(transcript: state.transcript, dependencies) }
+        return .send(Dismiss())
     }
-}
+)
 .alert(\.alert)
 
-extension AlertState<RecordMeetingAction> {
-    /// "End meeting?": save and end, discard (when the meeting may be discarded), or resume.
+/// Sends each transcript the recognizer makes, and a failure if it fails.
+@MainActor
+private func recognizeSpeech(_ speech: SpeechClient, send: Dispatch) async {
+    do {
+        let results = await speech.startTask()
+        for try await result in results { send(RecordMeetingAction.speechResult(result)) }
+    } catch {
+        send(RecordMeetingAction.speechFailure)
+    }
+}
+
+/// Sends a tick a second until cancelled.
+@MainActor
+private func runTimer(_ clock: any Clock<Duration>, send: Dispatch) async {
+    for await _ in clock.timer(interval: .seconds(1)) { send(RecordMeetingAction.timerTick) }
+}
+
+extension SyncUp {
+    fileprivate mutating func insertMeeting(transcript: String, _ dependencies: SyncUpsDependencies) {
+        meetings.insert(Meeting(id: dependencies.uuid(), date: dependencies.now(), transcript: transcript), at: 0)
+    }
+}
+
+extension AlertState<RecordMeetingAction.Alert> {
     static func endMeeting(isDiscardable: Bool) -> AlertState {
         AlertState(
             title: "End meeting?", message: "You are ending the meeting early. What would you like to do?",
-            buttons: [.default("Save and end", action: .saveMeetingTapped)]
-                + (isDiscardable ? [.destructive("Discard", action: .discardMeetingTapped)] : [])
-                + [.cancel("Resume")])
+            buttons: [.default("Save and end", action: .confirmSave)]
+                + (isDiscardable ? [.destructive("Discard", action: .confirmDiscard)] : []) + [.cancel("Resume")])
     }
-}
 
-/// Ends the meeting: stops the timer, hands the transcript to the app, and closes the screen.
-private func finish(_ state: RecordMeetingState) -> Command {
-    .merge(
-        .cancel(id: "timer"),
-        .send(RecordMeetingAction.meetingFinished(transcript: state.transcript)),
-        .send(Dismiss())
-    )
+    static let speechRecognizerFailed = AlertState(
+        title: "Speech recognition failure",
+        message: "The speech recognizer has failed for some reason and so your meeting will no longer be "
+            + "recorded. What do you want to do?",
+        buttons: [.cancel("Continue meeting"), .destructive("Discard meeting", action: .confirmDiscard)])
 }

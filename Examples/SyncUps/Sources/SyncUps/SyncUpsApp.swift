@@ -10,7 +10,7 @@ final class SyncUpsApp {
     let persister: Persister<AppState, IdentifiedArrayOf<SyncUp>>
 
     /// - Parameters:
-    ///   - dependencies: The clock, identifiers and date (live, or test doubles).
+    ///   - dependencies: The clock, identifiers, date, speech recognizer and settings (live, or test doubles).
     ///   - storage: Where the sync-ups are saved (`FileStorage` in the app).
     ///   - interval: At most one write per interval.
     init(
@@ -19,8 +19,8 @@ final class SyncUpsApp {
     ) {
         let persister = Persister<AppState, IdentifiedArrayOf<SyncUp>>(
             key: "sync-ups", storage: storage, interval: interval, sleep: sleep,
-            project: { $0.list.syncUps },
-            restore: { state, saved in state.list.syncUps = saved })
+            project: { $0.syncUpsList.syncUps },
+            restore: { state, saved in state.syncUpsList.syncUps = saved })
         self.persister = persister
         store = Store(
             initialState: AppState(),
@@ -34,5 +34,5 @@ final class SyncUpsApp {
     }
 
     /// The list screen's store.
-    var list: ScopedStore<SyncUpsListState> { store.scope(\.list) }
+    var list: ScopedStore<SyncUpsListState> { store.scope(\.syncUpsList) }
 }
