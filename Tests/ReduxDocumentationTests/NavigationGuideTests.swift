@@ -146,6 +146,31 @@ private let notebookReducer = Reducer<NotebookState> { state, action in
 }
 .forEach(\.path, destination: screenReducer)
 
+// MARK: State several screens show
+
+private struct Contact: Identifiable, Equatable, Sendable {
+    let id: Int
+    var name: String
+}
+
+private struct ContactScreen: Equatable, Sendable { var contact: Contact }
+private struct RenameContact: Action { let name: String }
+
+private let contactScreenReducer = Reducer<ContactScreen>.on(RenameContact.self) { state, action in
+    state.contact.name = action.name
+}
+
+private struct PhoneBook: Equatable, SharedValues {
+    var contacts: IdentifiedArrayOf<Contact> = [Contact(id: 1, name: "Ada")]
+    var path = StackState<ContactScreen>()
+
+    static var sharing: [Sharing<PhoneBook>] {
+        [.values(of: \.contacts, in: \.path, at: .member(\.contact))]
+    }
+}
+
+private let phoneBookReducer = Reducer<PhoneBook> { _, _ in }.forEach(\.path, destination: contactScreenReducer)
+
 // MARK: Alerts and confirmation dialogs
 
 private enum DeleteAlert: Action, Equatable { case confirm }
@@ -235,6 +260,28 @@ struct NavigationGuideTests {
         }
         print(notebook.deleted, notebook.path.isEmpty)  // [7] true
         #expect(printed.lines == ["[7] true"])
+    }
+
+    @Test func screensShowTheValueTheListOwns() async {
+        printed.reset()
+        let book = Store(initialState: PhoneBook(), reducer: phoneBookReducer)
+        book.dispatch(StackAction<ContactScreen>.push(ContactScreen(contact: book.contacts[0])))
+        book.dispatch(StackAction<ContactScreen>.push(ContactScreen(contact: book.contacts[0])))  // shown twice
+        if let top = book.path.ids.last {
+            book.scope(\.path, id: top)?.scope(\.state).dispatch(RenameContact(name: "Ada L."))
+        }
+        print(book.contacts[0].name, book.path.map(\.state.contact.name))  // Ada L. ["Ada L.", "Ada L."]
+        #expect(printed.lines == [#"Ada L. ["Ada L.", "Ada L."]"#])
+
+        // A test asserts the change once, on the owned value.
+        var state = PhoneBook()
+        state.path.push(ContactScreen(contact: state.contacts[0]))
+        let store = TestStore(initialState: state, reducer: phoneBookReducer)
+        if let screen = store.state.path.ids.first {
+            await store.root.path[id: screen].state.dispatch(RenameContact(name: "Ada L.")) {
+                $0.contacts[id: 1]?.name = "Ada L."
+            }
+        }
     }
 
     @Test func aNavigationStack() {
