@@ -357,10 +357,18 @@ public final class HistoryRecorder<State: Sendable> {
                 }
             }
         }
+        // The last step carries the store's state when nothing came after it (no pause with
+        // actions missed, no past state shown): replay then checks where the session ended, not
+        // only the last snapshot (a short session between snapshots could replay "faithfully"
+        // with a broken reducer).
+        let end = flags.contains(.paused) || missedWhilePaused > 0 || travelledTo != nil ? nil : getState?()
+        let last = steps.count - 1
         return Recording(
             initialState: start,
             steps: steps[first...].indices.map { position in
-                self.step(steps[position], index: firstIndex + position)
+                let step = self.step(steps[position], index: firstIndex + position)
+                guard position == last, step.state == nil, let end else { return step }
+                return step.with(state: end)
             },
             droppedSteps: droppedSteps + first, stateRedaction: redactState)
     }

@@ -71,10 +71,27 @@ struct RecordingTests {
         #expect(recording.initialState == TodoState())
         #expect(recording.steps.map(\.index) == [0, 1, 2])
         #expect(recording.steps.map(\.typeName) == ["AddTodo", "AddTodo", "ToggleTodo"])
-        #expect(recording.steps.map { $0.state != nil } == [false, true, false])
+        // Step 1 by the interval; the last one carries where the session ended.
+        #expect(recording.steps.map { $0.state != nil } == [false, true, true])
         #expect(recording.steps[1].state?.todos.map(\.title) == ["a", "b"])
         #expect(recording.steps[2].description == "ToggleTodo(id: 1)")
         #expect(recording.steps.allSatisfy { $0.date == fixedDate && $0.isReplayable })
+    }
+
+    @Test func aShortSessionWithABrokenReducerIsNotReplayedFaithfully() throws {
+        // Three actions, no snapshot yet (one every 50): before, no recorded state was compared
+        // and any reducer replayed "faithfully".
+        let recorder = HistoryRecorder<TodoState>()
+        let store = recordingStore(recorder)
+        store.dispatch(AddTodo(title: "a"))
+        store.dispatch(AddTodo(title: "b"))
+        store.dispatch(ToggleTodo(id: 1))
+        let recording = try #require(recorder.recording)
+        #expect(recording.replay(with: todoReducer()).isFaithful)
+        let broken = Reducer<TodoState> { _, _ in }
+        #expect(!recording.replay(with: broken).isFaithful)
+        recorder.isPaused = true
+        #expect(recorder.recording?.steps.last?.state == nil, "paused: the store's state may be ahead")
     }
 
     @Test func theLimitDropsTheOldestAndSaysSo() throws {
