@@ -53,7 +53,7 @@ struct AppFeatureTests {
         await detail.receive(SyncUpDetailAction.delegate(.deleteSyncUp)) {
             $0.syncUpsList.syncUps = []
         }
-        await detail.receive(Dismiss()) {
+        await store.root.path.receive(case: StackAction.popFrom) {
             $0.path = StackState()
         }
     }
@@ -70,7 +70,7 @@ struct AppFeatureTests {
         let recorder = try #require(store.state.path.ids.last)
         await store.withExhaustivity(.off) {
             await store.root.path[id: recorder].state.record.dispatch(RecordMeetingAction.onTask)
-            await store.root.path[id: recorder].state.record.receive(Dismiss()) {
+            await store.root.path.receive(case: StackAction.popFrom) {
                 #expect($0.path.count == 1)
             }
         }
