@@ -28,9 +28,10 @@
 ///
 /// Documented choices: a screen pushed in the reduction shows the owned value (its copy is not
 /// taken as an edit); when two copies of one value are edited in the same reduction, the later one
-/// (the later view declared, the screen higher on the stack) wins; a copy whose value is no longer owned (deleted) keeps its last value — the
-/// screen showing it is usually being closed. Within one reduction, before it ends, a copy and the
-/// owned value may differ: a reducer sees the value as it was when the action arrived.
+/// (the later entry or view declared, the screen higher on the stack) wins, and every copy shows
+/// it; a copy whose value is no longer owned (deleted) keeps its last value — the screen showing it
+/// is usually being closed. Within one reduction, before it ends, a copy and the owned value may
+/// differ: a reducer sees the value as it was when the action arrived.
 ///
 /// Stores of states that do not conform pay nothing; those that do pay, per action, one
 /// comparison per copy shown (a pushed screen, a presented sheet).
@@ -42,9 +43,16 @@ public protocol SharedValues: SendableMetatype {
 /// Where one kind of shared value lives in `State` and where its copies are shown: an entry of
 /// ``SharedValues/sharing``.
 public struct Sharing<State>: Sendable {
-    /// Writes the copies edited since `before` to the owned values, then sets every copy to its
-    /// owned value.
-    let reconcile: @Sendable (_ state: inout State, _ before: State) -> Void
+    /// Writes the copies edited since `before` to the owned values. Every entry's edits are written
+    /// before any entry's copies are refreshed, so two entries sharing a source agree.
+    let writeEdits: @Sendable (_ state: inout State, _ before: State) -> Void
+    /// Sets every copy to its owned value.
+    let refresh: @Sendable (_ state: inout State) -> Void
+
+    init<Value: Sendable>(_ steps: SharedLocations<State, Value>.Steps) {
+        writeEdits = steps.writeEdits
+        refresh = steps.refresh
+    }
 
     /// Values of the identified collection at `source`, shown by the screens of the navigation
     /// stack at `stack`, at `views` in a screen.
@@ -62,7 +70,7 @@ public struct Sharing<State>: Sendable {
         in stack: WritableKeyPath<State, StackState<Screen>> & Sendable,
         at views: SharedView<Screen, Value>...
     ) -> Sharing {
-        Sharing(reconcile: SharedLocations.reconciler(source: .identified(source), views.map { .screens(stack, $0) }))
+        Sharing(SharedLocations.steps(source: .identified(source), views.map { .screens(stack, $0) }))
     }
 
     /// Values of the identified collection at `source`, shown by the elements of `elements` (the
@@ -77,8 +85,7 @@ public struct Sharing<State>: Sendable {
         inElements elements: WritableKeyPath<State, IdentifiedArray<ElementID, Element>> & Sendable,
         at views: SharedView<Element, Value>...
     ) -> Sharing {
-        Sharing(
-            reconcile: SharedLocations.reconciler(source: .identified(source), views.map { .elements(elements, $0) }))
+        Sharing(SharedLocations.steps(source: .identified(source), views.map { .elements(elements, $0) }))
     }
 
     /// Values of the identified collection at `source`, shown at `views` of the state itself — a
@@ -91,7 +98,7 @@ public struct Sharing<State>: Sendable {
         of source: WritableKeyPath<State, IdentifiedArray<Value.ID, Value>> & Sendable,
         at views: SharedView<State, Value>...
     ) -> Sharing {
-        Sharing(reconcile: SharedLocations.reconciler(source: .identified(source), views.map { .member($0) }))
+        Sharing(SharedLocations.steps(source: .identified(source), views.map { .member($0) }))
     }
 
     /// One value at `source` — settings, the signed-in user — shown at `views` of the state.
@@ -103,7 +110,7 @@ public struct Sharing<State>: Sendable {
         _ source: WritableKeyPath<State, Value> & Sendable,
         at views: SharedView<State, Value>...
     ) -> Sharing {
-        Sharing(reconcile: SharedLocations.reconciler(source: .single(source), views.map { .member($0) }))
+        Sharing(SharedLocations.steps(source: .single(source), views.map { .member($0) }))
     }
 
     /// One value at `source`, shown by the screens of the stack at `stack`, at `views` in a screen.
@@ -117,7 +124,7 @@ public struct Sharing<State>: Sendable {
         in stack: WritableKeyPath<State, StackState<Screen>> & Sendable,
         at views: SharedView<Screen, Value>...
     ) -> Sharing {
-        Sharing(reconcile: SharedLocations.reconciler(source: .single(source), views.map { .screens(stack, $0) }))
+        Sharing(SharedLocations.steps(source: .single(source), views.map { .screens(stack, $0) }))
     }
 }
 

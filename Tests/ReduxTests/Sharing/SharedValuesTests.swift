@@ -100,6 +100,26 @@ struct SharedValuesTests {
         #expect(store.state.path[id: viewer]?.state.viewer?.document.notes == ["agenda"])
     }
 
+    @Test func copiesInTwoEntriesEditedByOneActionAllEndWithTheLaterEdit() throws {
+        struct EditBoth: Action { let editor: StackElementID }
+        let reducer = Reducer<Library>.combine(
+            libraryReducer,
+            .on(EditBoth.self) { state, action in
+                state.path[id: action.editor]?.state.editor?.document.title = "From the editor"
+                state.preview?.document.title = "From the preview"
+            })
+        let store = Store(initialState: Library(), reducer: reducer)
+        store.dispatch(OpenScreen(screen: .editor(.init(document: Document(id: 1, title: "One")))))
+        store.dispatch(PreviewDocument(id: 1))
+        let editor = try #require(store.state.path.ids.first)
+        store.dispatch(EditBoth(editor: editor))
+        // The later entry (the preview) wins, and every copy shows it: edits are all written before
+        // any copy is refreshed.
+        #expect(store.state.documents[id: 1]?.title == "From the preview")
+        #expect(store.state.path[id: editor]?.state.editor?.document.title == "From the preview")
+        #expect(store.state.preview?.document.title == "From the preview")
+    }
+
     @Test func anEditOfTheOwnedValueReachesEveryCopy() {
         let (store, editor, viewer) = store()
         store.dispatch(RetitleInList(id: 1, title: "Retitled"))

@@ -81,22 +81,31 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
             })
     }
 
-    /// Writes the copies edited since `before` to the owned values, then sets every copy to its
-    /// owned value (``Sharing``'s two steps).
-    static func reconciler(
-        source: SharedSource<State, Value>, _ locations: [SharedLocations]
-    ) -> @Sendable (inout State, State) -> Void where Value: Equatable {
-        { state, before in
-            for location in locations {
-                for (copy, previous) in location.copies(state, before) where previous != nil && previous != copy {
-                    source.write(&state, copy)
+    /// ``Sharing``'s two steps for one source and its places.
+    struct Steps: Sendable {
+        /// Writes the copies edited since `before` to the owned values.
+        let writeEdits: @Sendable (_ state: inout State, _ before: State) -> Void
+        /// Sets every copy to its owned value.
+        let refresh: @Sendable (_ state: inout State) -> Void
+    }
+
+    /// The steps for the copies at `locations` of the values owned at `source`.
+    static func steps(source: SharedSource<State, Value>, _ locations: [SharedLocations]) -> Steps
+    where Value: Equatable {
+        Steps(
+            writeEdits: { state, before in
+                for location in locations {
+                    for (copy, previous) in location.copies(state, before) where previous != nil && previous != copy {
+                        source.write(&state, copy)
+                    }
                 }
-            }
-            let current = state
-            for location in locations {
-                location.refresh(&state) { copy in source.owned(current, copy) }
-            }
-        }
+            },
+            refresh: { state in
+                let current = state
+                for location in locations {
+                    location.refresh(&state) { copy in source.owned(current, copy) }
+                }
+            })
     }
 }
 
@@ -106,10 +115,11 @@ package enum SharedValuesReconciler {
     package static func reconciler<State>(for type: State.Type) -> (@Sendable (inout State, State) -> Void)? {
         guard let declaring = type as? any SharedValues.Type else { return nil }
         func reconcilers<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
-            let rules = Declaring.sharing.map(\.reconcile)
+            let rules = Declaring.sharing
             guard !rules.isEmpty else { return nil }
             let reconcile: @Sendable (inout Declaring, Declaring) -> Void = { state, before in
-                for rule in rules { rule(&state, before) }
+                for rule in rules { rule.writeEdits(&state, before) }
+                for rule in rules { rule.refresh(&state) }
             }
             return reconcile
         }
