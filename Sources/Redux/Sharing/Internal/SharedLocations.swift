@@ -28,18 +28,18 @@ struct SharedSource<State, Value: Sendable>: Sendable {
 /// The places of a state where copies of a shared value may be: one optional member, or one member
 /// of each element of an identified collection (the screens of a stack).
 struct SharedLocations<State, Value: Sendable>: Sendable {
-    /// The copies present now, each with the copy at the same place before the reduction (`nil`
-    /// when the place was empty or did not exist: a screen pushed, a sheet presented).
-    let copies: @Sendable (_ state: State, _ before: State) -> [(now: Value, before: Value?)]
+    /// Calls `edited` with each copy that differs from the copy at the same place before the
+    /// reduction; a place that was empty or did not exist then (a screen pushed, a sheet presented)
+    /// holds no edit.
+    let edits: @Sendable (_ state: State, _ before: State, _ edited: (Value) -> Void) -> Void
     /// Sets every copy present to `owned(copy)` where that differs (and is not `nil`).
     let refresh: @Sendable (_ state: inout State, _ owned: (Value) -> Value?) -> Void
 
     /// A place in the state itself.
     static func member(_ view: SharedView<State, Value>) -> SharedLocations where Value: Equatable {
         SharedLocations(
-            copies: { state, before in
-                guard let copy = view.get(state) else { return [] }
-                return [(copy, view.get(before))]
+            edits: { state, before, edited in
+                if let copy = view.get(state), let previous = view.get(before), previous != copy { edited(copy) }
             },
             refresh: { state, owned in
                 guard let copy = view.get(state), let value = owned(copy), value != copy else { return }
@@ -61,13 +61,15 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
         _ view: SharedView<Element, Value>
     ) -> SharedLocations where Value: Equatable {
         SharedLocations(
-            copies: { state, before in
+            edits: { state, before, edited in
                 let now = state[keyPath: elements]
-                guard !now.isEmpty else { return [] }
+                guard !now.isEmpty else { return }
                 let old = before[keyPath: elements]
-                return now.compactMap { element in
-                    guard let copy = view.get(element) else { return nil }
-                    return (copy, old[id: element.id].flatMap(view.get))
+                for element in now {
+                    guard let copy = view.get(element), let previous = old[id: element.id].flatMap(view.get),
+                        previous != copy
+                    else { continue }
+                    edited(copy)
                 }
             },
             refresh: { state, owned in
@@ -95,9 +97,7 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
         Steps(
             writeEdits: { state, before in
                 for location in locations {
-                    for (copy, previous) in location.copies(state, before) where previous != nil && previous != copy {
-                        source.write(&state, copy)
-                    }
+                    location.edits(state, before) { copy in source.write(&state, copy) }
                 }
             },
             refresh: { state in
