@@ -72,28 +72,19 @@ private let notesReducer = Reducer<NotesState> { state, action in
 private enum Destination: Equatable, Sendable {
     case editor(EditorState)
     case confirmDelete(id: Int)
-
-    var editor: EditorState? {
-        get { if case .editor(let state) = self { state } else { nil } }
-        set { if let newValue { self = .editor(newValue) } }
-    }
 }
 
 private struct InboxState: Equatable {
     var destination: Destination?
 }
 
-private let destinationReducer = Reducer<Destination> { _, _ in }.ifLet(\.editor, then: editorReducer)
+private let destinationReducer = Reducer<Destination> { _, _ in }.ifLet(
+    case: Destination.editor, then: editorReducer)
 private let inboxReducer = Reducer<InboxState> { _, _ in }.ifLet(\.destination, then: destinationReducer)
 
 private enum Screen: Equatable, Sendable {
     case detail(EditorState)
     case settings
-
-    var detail: EditorState? {
-        get { if case .detail(let state) = self { state } else { nil } }
-        set { if let newValue { self = .detail(newValue) } }
-    }
 }
 
 private struct AppState: Equatable {
@@ -102,7 +93,7 @@ private struct AppState: Equatable {
 
 private struct ShowDetail: Action { let id: Int }
 
-private let screenReducer = Reducer<Screen> { _, _ in }.ifLet(\.detail, then: editorReducer)
+private let screenReducer = Reducer<Screen> { _, _ in }.ifLet(case: Screen.detail, then: editorReducer)
 private let appReducer = Reducer<AppState>.on(ShowDetail.self) { state, action in
     state.path.push(.detail(EditorState(id: action.id, draft: "")))
 }
@@ -138,7 +129,7 @@ private struct NotebookState: Equatable {
 private let notebookReducer = Reducer<NotebookState> { state, action in
     switch StackAction.of(action, at: \NotebookState.path) {
     case .element(let id, EditorDelegate.deleteRequested as EditorDelegate)?:
-        if let editor = state.path[id: id]?.state.detail { state.deleted.append(editor.id) }
+        if let editor = state.path[id: id]?[case: Screen.detail] { state.deleted.append(editor.id) }
         state.path.pop(from: id)
     case .popFrom, .push, .element, nil:
         break
@@ -231,14 +222,16 @@ struct NavigationGuideTests {
     }
 
     @Test func anEnumDestinationsCaseIsReachedAndDismissesItsDestination() throws {
-        let store = Store(
+        printed.reset()
+        let inbox = Store(
             initialState: InboxState(destination: .editor(EditorState(id: 1, draft: ""))), reducer: inboxReducer)
-        let destination = try #require(store.scope(ifPresent: \.destination))
-        let editor = try #require(destination.scope(ifPresent: \.editor))
-        editor.set(\.draft, to: "x")
-        #expect(store.destination == .editor(EditorState(id: 1, draft: "x")))
-        editor.dispatch(Dismiss())
-        #expect(store.destination == nil)
+        if let editor = inbox.scope(ifPresent: \.destination)?.scope(case: Destination.editor) {  // .sheet(item: …)
+            editor.set(\.draft, to: "Hello")
+            #expect(inbox.destination == .editor(EditorState(id: 1, draft: "Hello")))
+            editor.dispatch(Dismiss())  // closes the destination
+        }
+        print(inbox.destination == nil)  // true
+        #expect(printed.lines == ["true"])
     }
 
     @Test func anAlertsButtonClosesItBeforeTheReducerSeesIt() {
@@ -255,7 +248,7 @@ struct NavigationGuideTests {
         let notebook = Store(initialState: NotebookState(), reducer: notebookReducer)
         notebook.dispatch(StackAction<Screen>.push(.detail(EditorState(id: 7, draft: ""))))  // a NavigationLink
         if let top = notebook.path.ids.last {
-            notebook.scope(\.path, id: top)?.scope(\.state).scope(ifPresent: \.detail)?.dispatch(
+            notebook.scope(\.path, id: top)?.scope(\.state).scope(case: Screen.detail)?.dispatch(
                 EditorDelegate.deleteRequested)
         }
         print(notebook.deleted, notebook.path.isEmpty)  // [7] true
@@ -290,7 +283,7 @@ struct NavigationGuideTests {
         app.dispatch(ShowDetail(id: 1))
         app.dispatch(ShowDetail(id: 2))
         if let top = app.state.path.ids.last,
-            let detail = app.scope(\.path, id: top)?.scope(\.state).scope(ifPresent: \.detail)
+            let detail = app.scope(\.path, id: top)?.scope(\.state).scope(case: Screen.detail)
         {
             detail.set(\.draft, to: "second")
             detail.dispatch(Dismiss())  // pops this screen and every screen above it

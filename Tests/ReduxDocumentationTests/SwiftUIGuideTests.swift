@@ -50,13 +50,8 @@ private struct NotesState: Equatable {
     var editor: EditorState?
 }
 
-private enum AppScreenState: Equatable {
+private enum AppScreenState: Equatable, Sendable {
     case detail(EditorState)
-
-    var detail: EditorState? {
-        get { if case .detail(let state) = self { state } else { nil } }
-        set { if let newValue { self = .detail(newValue) } }
-    }
 }
 
 private struct AppPathState: Equatable {
@@ -159,7 +154,7 @@ private let todoReducer = Reducer<TodoState>.combine(
             ) {
                 Text("Root")
                     .navigationDestination(for: StackElementID.self) { id in
-                        if let editor = store.scope(\.path, id: id)?.scope(\.state).scope(ifPresent: \.detail) {
+                        if let editor = store.scope(\.path, id: id)?.scope(\.state).scope(case: AppScreenState.detail) {
                             EditorView(store: editor)
                         }
                     }

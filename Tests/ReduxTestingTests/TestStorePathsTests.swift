@@ -107,6 +107,42 @@ struct TestStorePathsTests {
         await store.finish()
     }
 
+    /// Issue 37, point 4: the same way through a case reached by its constructor, no accessor.
+    @Test func aCaseIsReachedByItsConstructorOnAPath() async throws {
+        let detail = Reducer<Detail>.commands(on: DetailAction.self) { state, action in
+            if action == .editTapped { state.destination = .edit(Form(title: state.title)) }
+            return .none
+        }
+        .ifLet(
+            \.destination,
+            then: Reducer<Detail.Destination> { _, _ in }.ifLet(case: Detail.Destination.edit, then: Self.form))
+        var state = AppState()
+        let screen = state.path.push(Detail(title: "Design"))
+        let store = TestStore(
+            initialState: state, reducer: Reducer<AppState> { _, _ in }.forEach(\.path, destination: detail))
+        await store.root.path[id: screen].state.dispatch(DetailAction.editTapped) {
+            $0.path[id: screen]?.state.destination = .edit(Form(title: "Design"))
+        }
+        let edit = store.root.path[id: screen].state.destination[case: Detail.Destination.edit]
+        await edit.set(\.title, to: "Product") {
+            $0.path[id: screen]?.state.destination[case: Detail.Destination.edit]?.title = "Product"
+        }
+        // What the path sends is what the view's scope sends.
+        let recorded = RecordedActions()
+        let real = probe(store.state, recorded)
+        try #require(
+            real.scope(\.path, id: screen)?.scope(\.state).scope(ifPresent: \.destination)?.scope(
+                case: Detail.Destination.edit)
+        ).dispatch(FormAction.close)
+        #expect(recorded.actions.last as? ElementAction == edit.action(FormAction.close) as? ElementAction)
+        #expect("\(edit.action(FormAction.close))".contains("destination: .edit: "))
+        await edit.dispatch(FormAction.close)
+        await edit.receive(Dismiss()) {
+            $0.path[id: screen]?.state.destination = nil
+        }
+        await store.finish()
+    }
+
     /// A store whose middleware keeps what reached it, as a real scope sent it.
     func probe(_ state: AppState, _ recorded: RecordedActions) -> Store<AppState> {
         Store(

@@ -119,6 +119,34 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
         return "\(target): \((action as? ElementAction)?.description ?? ValueDiff.describe(action))"
     }
 
+    /// The action the presented child at `keyPath` sent through its scope — unwrapped from the enum
+    /// case it was sent to, when the child is an enum destination — or `nil` for any other action.
+    /// What a parent matches with one `if case`, after the child's reducer ran:
+    ///
+    /// ```swift
+    /// if ElementAction.presented(action, at: \InboxState.destination) is Save { … }   // a sheet saved
+    /// ```
+    ///
+    /// A child's ``Dismiss`` is returned as it is. For a navigation stack's screens see
+    /// ``StackAction/of(_:at:)``.
+    ///
+    /// - Parameters:
+    ///   - action: The action the parent's reducer received.
+    ///   - keyPath: The optional child, from the parent's state.
+    /// - Returns: The child's action, or `nil`.
+    public static func presented<Root, Child>(_ action: any Action, at keyPath: KeyPath<Root, Child?>) -> (any Action)?
+    {
+        guard let element = action as? ElementAction,
+            element.isFor(path(of: keyPath))
+        else { return nil }
+        var inner = element.action
+        // The enum case the action was sent to (`.editor`, `(EditorState)`) is routing, not the child's action.
+        while let wrapped = inner as? ElementAction, wrapped.id == nil, namesCase(wrapped.path) {
+            inner = wrapped.action
+        }
+        return inner
+    }
+
     package var hashableID: AnyHashable? { id.map { AnyHashable($0) } }
 
     /// Whether the action is for the collection or child at `name` (a path from the reducer's

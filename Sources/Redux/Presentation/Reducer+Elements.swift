@@ -146,26 +146,79 @@ extension Reducer {
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
     ) -> Reducer<State> {
-        let name = ElementAction.path(of: keyPath)
+        ifLet(ChildPlace(keyPath), then: child, identity: identify)
+    }
+
+    /// Runs `child` on the case of this reducer's state (an enum) that `embed` builds, while the
+    /// state is that case — an enum destination's case or a kind of stack screen, reached by its
+    /// constructor, with no accessor written by hand:
+    ///
+    /// ```swift
+    /// enum Destination: Equatable, Sendable {
+    ///     case editor(EditorState)
+    ///     case confirmDelete(id: Int)
+    /// }
+    /// let destinationReducer = Reducer<Destination> { _, _ in }.ifLet(case: Destination.editor, then: editorReducer)
+    /// // the sheet: store.scope(ifPresent: \.destination)?.scope(case: Destination.editor)
+    /// ```
+    ///
+    /// Behaves as ``ifLet(_:then:)-6g2hb`` on an optional child: the case is present while the state
+    /// is that case. An action is routed by the case's name (`.editor`), read from the value with
+    /// `Mirror` (no layout is read): an action for one case that reaches a value showing another
+    /// changes nothing, and debug builds name both. A ``Dismiss`` from the case closes the enum one
+    /// level up (the optional destination is set to `nil`, the stack screen is popped). The case's
+    /// identity is its payload's `id` when it is `Identifiable` (see
+    /// ``ifLet(case:then:)-1qj9x``), else the case: work it started ends when the state leaves the case.
+    ///
+    /// - Parameters:
+    ///   - embed: The case's constructor (`Destination.editor`); a case with one associated value.
+    ///   - child: The reducer of the case's payload.
+    /// - Returns: The combined reducer.
+    public func ifLet<Payload>(
+        case embed: @escaping @Sendable (Payload) -> State, then child: Reducer<Payload>
+    ) -> Reducer<State> {
+        ifLet(ChildPlace(case: CaseReader(embed)), then: child, identity: ChildIdentity.caseOrPresence)
+    }
+
+    /// Runs `child` on the case of this reducer's state that `embed` builds, while the state is that
+    /// case; the case's identity is its payload's `id`. See ``ifLet(case:then:)-5bq8n``.
+    ///
+    /// - Parameters:
+    ///   - embed: The case's constructor; a case with one associated value.
+    ///   - child: The reducer of the case's payload.
+    /// - Returns: The combined reducer.
+    public func ifLet<Payload: Identifiable & SendableMetatype>(
+        case embed: @escaping @Sendable (Payload) -> State, then child: Reducer<Payload>
+    ) -> Reducer<State> where Payload.ID: Sendable {
+        ifLet(ChildPlace(case: CaseReader(embed)), then: child, identity: ChildIdentity.identifier)
+    }
+
+    func ifLet<Child>(
+        _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
+        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
+    ) -> Reducer<State> {
         let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
         let childBody = child.workBody ?? { [body = child.body] state, action, _ in body(&state, action) }
         return Reducer(work: { state, action, work in
-            let before = ChildIdentity(state[keyPath: keyPath], identify)
+            let found = place.get(state)
+            let before = ChildIdentity(found?.child, identify)
+            // The name the child's actions and work carry while it is shown (a case's, from the value).
+            let name = found?.name ?? place.name
             var dismiss = false
-            if let scoped = action as? ElementAction, scoped.isFor(name) {
-                if case .present(let identity) = before,
+            if let scoped = action as? ElementAction, place.isAddressed(scoped) {
+                if let name, case .present(let identity) = before, scoped.isFor(name),
                     scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
                 {
-                    if name.hasPrefix("(") {
+                    if ElementAction.namesCase(name) {
                         work.append(CaseClaim(path: name, missed: nil, state: ""))  // taken
                     }
                     if scoped.action is Dismiss {
                         dismiss = true
-                    } else if var present = state[keyPath: keyPath].take() {
+                    } else if var present = place.take(&state) {
                         // Moved out and back: the child's state is not copied.
                         var childWork = ReducerWork()
                         childBody(&present, scoped.action, &childWork)
-                        state[keyPath: keyPath] = present
+                        place.put(&state, present)
                         dismiss = childWork.takeDismissRequest()
                         let step = OwnerStep(path: name, id: identity)
                         childWork.settleCaseClaims()
@@ -178,43 +231,84 @@ extension Reducer {
                             // The child's work lives while this presentation does, whoever ends it.
                             work.append(
                                 LivenessProbe<State>(chain: [step]) { state in
-                                    ChildIdentity(state[keyPath: keyPath], identify) == before
+                                    ChildIdentity(place.get(state)?.child, identify) == before
                                 })
                         }
                         for probe in probes {
                             work.append(
                                 probe.lifted(through: step) { (state: inout State, ask: (inout Child) -> Bool) in
-                                    guard ChildIdentity(state[keyPath: keyPath], identify) == before,
-                                        var child = state[keyPath: keyPath]
+                                    guard ChildIdentity(place.get(state)?.child, identify) == before,
+                                        var child = place.get(state)?.child
                                     else { return false }
                                     return ask(&child)
                                 })
                         }
                     }
-                } else if !name.hasPrefix("(") {
-                    Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                } else if let route = place.name ?? Optional(scoped.path), ElementAction.namesCase(route) {
+                    // A case (an enum destination's or a stack screen's) may be absent because another
+                    // case is present, whose `ifLet` takes the action: the level above decides
+                    // (``CaseClaim``).
+                    work.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
                 } else {
-                    // A computed case (an enum destination's or a stack screen's, named by its type)
-                    // may be absent because another case of the same type is present, whose
-                    // `ifLet` takes the action: the level above decides (``CaseClaim``).
-                    work.append(CaseClaim(path: name, missed: scoped, state: "\(State.self)"))
+                    Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
                 }
             }
             parent(&state, action, &work)
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
-            if dismiss, ChildIdentity(state[keyPath: keyPath], identify) == before {
-                state[keyPath: keyPath] = nil
-                if state[keyPath: keyPath] != nil {
-                    // The child is a case of its parent's state (an enum destination's computed
-                    // property ignores `nil`): the dismissal is its parent's, one level up.
+            if dismiss, ChildIdentity(place.get(state)?.child, identify) == before {
+                if !place.clear(&state) {
+                    // The child is a case of its parent's state (an enum destination's): the
+                    // dismissal is its parent's, one level up.
                     work.append(DismissRequest())
                 }
             }
-            if case .present(let identity) = before, ChildIdentity(state[keyPath: keyPath], identify) != before {
+            if let name, case .present(let identity) = before,
+                ChildIdentity(place.get(state)?.child, identify) != before
+            {
                 work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
             }
         })
+    }
+}
+
+/// Where an optional child lives in its parent's state: an optional member (a key path), or one
+/// case of an enum reached by its constructor (``CaseReader``). How ``Reducer/ifLet(_:then:)-6g2hb``
+/// and ``Reducer/ifLet(case:then:)-5bq8n`` read, replace and clear it, and the name its actions carry.
+struct ChildPlace<State, Child>: Sendable {
+    /// The child and the name its actions carry now; `nil` while it is absent.
+    let get: @Sendable (State) -> (child: Child, name: String?)?
+    /// Moves the child out (leaving the place empty where it can).
+    let take: @Sendable (inout State) -> Child?
+    /// Puts the child back.
+    let put: @Sendable (inout State, Child) -> Void
+    /// Sets the place to `nil`; `false` when it cannot be (an enum's case, or an accessor ignoring `nil`).
+    let clear: @Sendable (inout State) -> Bool
+    /// The name when it does not depend on the value (a member's); `nil` for a case's.
+    let name: String?
+    /// Whether an action is addressed to this place, or (for a case) to a case of this enum.
+    let isAddressed: @Sendable (ElementAction) -> Bool
+
+    init(_ keyPath: WritableKeyPath<State, Child?> & Sendable) {
+        let name = ElementAction.path(of: keyPath)
+        self.name = name
+        get = { state in state[keyPath: keyPath].map { ($0, name) } }
+        take = { state in state[keyPath: keyPath].take() }
+        put = { state, child in state[keyPath: keyPath] = child }
+        clear = { state in
+            state[keyPath: keyPath] = nil
+            return state[keyPath: keyPath] == nil
+        }
+        isAddressed = { $0.isFor(name) }
+    }
+
+    init(case reader: CaseReader<State, Child>) {
+        name = nil
+        get = { state in reader.extract(from: state).map { ($0.payload, ElementAction.caseRoute($0.name)) } }
+        take = { state in reader.extract(from: state)?.payload }
+        put = { state, child in state = reader.embed(child) }
+        clear = { _ in false }
+        isAddressed = { $0.path.hasPrefix(".") }
     }
 }
 

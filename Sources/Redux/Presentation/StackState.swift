@@ -219,7 +219,7 @@ public enum StackAction<Screen: Sendable>: Action {
         guard let id = element.id as? StackElementID else { return nil }
         var inner = element.action
         // The enum case the action was sent to (`(DetailFeature.State)`) is routing, not the screen's action.
-        while let wrapped = inner as? ElementAction, wrapped.id == nil, wrapped.path.hasPrefix("(") {
+        while let wrapped = inner as? ElementAction, wrapped.id == nil, ElementAction.namesCase(wrapped.path) {
             inner = wrapped.action
         }
         return inner is Dismiss ? .popFrom(id: id) : .element(id: id, action: inner)

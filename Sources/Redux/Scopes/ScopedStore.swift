@@ -163,6 +163,15 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
         source.presentChild(keyPath, anchor: anchor)
     }
 
+    /// A scope of one case of this part (an enum) while it is that case. See
+    /// ``StoreProtocol/scope(case:)``.
+    ///
+    /// - Parameter embed: The case's constructor.
+    /// - Returns: The case's scope, or `nil` while the state is another case.
+    public func scope<Child>(case embed: @escaping @Sendable (Child) -> State) -> ScopedStore<Child>? {
+        source.presentCase(CaseReader(embed), anchor: anchor)
+    }
+
     /// A scope for one element of an ``IdentifiedArray`` in this part. See
     /// ``StoreProtocol/scope(_:id:)-(_,ID)``.
     ///

@@ -166,6 +166,26 @@ public struct SharedView<Root, Value>: Sendable {
             get: { $0[keyPath: child]?[keyPath: member] },
             set: { root, value in root[keyPath: child]?[keyPath: member] = value })
     }
+
+    /// A member of one case of an enum — a kind of stack screen, an enum destination's case —
+    /// reached by the case's constructor, while the value is that case:
+    /// `.child(case: Path.detail, \.syncUp)`.
+    ///
+    /// - Parameters:
+    ///   - embed: The case's constructor; a case with one associated value.
+    ///   - member: The copy's member in the case's payload.
+    public static func child<Child>(
+        case embed: @escaping @Sendable (Child) -> Root, _ member: WritableKeyPath<Child, Value> & Sendable
+    ) -> SharedView {
+        let reader = CaseReader(embed)
+        return SharedView(
+            get: { reader.extract(from: $0)?.payload[keyPath: member] },
+            set: { root, value in
+                guard var payload = reader.extract(from: root)?.payload else { return }
+                payload[keyPath: member] = value
+                root = reader.embed(payload)
+            })
+    }
 }
 
 extension Reducer {

@@ -149,6 +149,25 @@ public protocol StoreProtocol<State>: AnyObject, Observable {
     /// - Returns: The child's scope, or `nil` while the child is absent.
     func scope<Child>(ifPresent keyPath: KeyPath<State, Child?>) -> ScopedStore<Child>?
 
+    /// A scope of one case of this state (an enum) — an enum destination's case, a kind of stack
+    /// screen — reached by its constructor, that exists only while the state is that case: `nil`
+    /// otherwise. No accessor is written by hand:
+    ///
+    /// ```swift
+    /// if let editor = store.scope(ifPresent: \.destination)?.scope(case: Destination.editor) {
+    ///     editor.dispatch(Save())   // reaches the reducer given to ifLet(case: Destination.editor, then:)
+    /// }
+    /// ```
+    ///
+    /// As ``scope(ifPresent:)``: actions dispatched through it reach the case's reducer
+    /// (``Reducer/ifLet(case:then:)-5bq8n``), named by the case (`.editor`); the case closes itself
+    /// with ``Dismiss``; its work is cancelled when the state leaves the case. A new scope is made
+    /// on each call (observation follows this scope's whole state).
+    ///
+    /// - Parameter embed: The case's constructor (`Destination.editor`); a case with one associated value.
+    /// - Returns: The case's scope, or `nil` while the state is another case.
+    func scope<Child>(case embed: @escaping @Sendable (Child) -> State) -> ScopedStore<Child>?
+
     /// Dispatches a ``BindingAction`` that sets a member to `value`: what a text field or a toggle
     /// writes back. The store's reducer applies it with ``Reducer/binding(only:)``.
     ///
@@ -199,6 +218,15 @@ extension Store: StoreProtocol {
     /// - Returns: The child's scope, or `nil` while the child is absent.
     public func scope<Child>(ifPresent keyPath: KeyPath<State, Child?>) -> ScopedStore<Child>? {
         core.presenceWatcher(at: keyPath).scope(anchor: self)
+    }
+
+    /// A scope of one case of this state (an enum) while it is that case. See
+    /// ``StoreProtocol/scope(case:)``.
+    ///
+    /// - Parameter embed: The case's constructor.
+    /// - Returns: The case's scope, or `nil` while the state is another case.
+    public func scope<Child>(case embed: @escaping @Sendable (Child) -> State) -> ScopedStore<Child>? {
+        scope(\State.self).scope(case: embed)
     }
 
     /// A scope for one element of an ``IdentifiedArray``. See

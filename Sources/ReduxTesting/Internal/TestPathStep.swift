@@ -9,11 +9,12 @@ struct TestPathStep {
 
     /// The action inside `action` for the part at the end of `steps`: `action` unwrapped from one
     /// `ElementAction` per step (matching each by its path and identifier); `nil` when it is for
-    /// another part.
+    /// another part. A presented child's step has no identifier (its scope sends none), and matches
+    /// what the child's work sent back, which carries the child's identity (its `id`, or its case).
     static func unwrap(_ action: any Action, through steps: [TestPathStep]) -> (any Action)? {
         var current = action
         for step in steps {
-            guard let element = current as? ElementAction, element.hashableID == step.id,
+            guard let element = current as? ElementAction, step.id == nil || element.hashableID == step.id,
                 samePlace(element.path, step.path)
             else { return nil }
             current = element.action

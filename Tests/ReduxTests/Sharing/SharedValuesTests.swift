@@ -21,11 +21,6 @@ private enum Screen: Equatable, Sendable {
         get { if case .editor(let state) = self { state } else { nil } }
         set { if let newValue { self = .editor(newValue) } }
     }
-
-    var viewer: Viewer? {
-        get { if case .viewer(let state) = self { state } else { nil } }
-        set { if let newValue { self = .viewer(newValue) } }
-    }
 }
 
 private struct Library: Equatable, Sendable, SharedValues {
@@ -35,7 +30,8 @@ private struct Library: Equatable, Sendable, SharedValues {
 
     static var sharing: [Sharing<Library>] {
         [
-            .values(of: \.documents, in: \.path, at: .child(\.editor, \.document), .child(\.viewer, \.document)),
+            .values(
+                of: \.documents, in: \.path, at: .child(\.editor, \.document), .child(case: Screen.viewer, \.document)),
             .values(of: \.documents, at: .child(\.preview, \.document)),
         ]
     }
@@ -91,13 +87,13 @@ struct SharedValuesTests {
         store.dispatch(PreviewDocument(id: 1))
         store.dispatch(toEditor(editor, Retitle(title: "First")))
         #expect(store.state.documents[id: 1]?.title == "First")
-        #expect(store.state.path[id: viewer]?.state.viewer?.document.title == "First")
+        #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.title == "First")
         #expect(store.state.preview?.document.title == "First")
         #expect(store.state.documents[id: 2]?.title == "Two")  // the other value is not touched
 
         store.dispatch(toEditor(editor, AppendNote(note: "agenda")))
         #expect(store.state.documents[id: 1]?.notes == ["agenda"])
-        #expect(store.state.path[id: viewer]?.state.viewer?.document.notes == ["agenda"])
+        #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.notes == ["agenda"])
     }
 
     @Test func copiesInTwoEntriesEditedByOneActionAllEndWithTheLaterEdit() throws {
@@ -124,7 +120,7 @@ struct SharedValuesTests {
         let (store, editor, viewer) = store()
         store.dispatch(RetitleInList(id: 1, title: "Retitled"))
         #expect(store.state.path[id: editor]?.state.editor?.document.title == "Retitled")
-        #expect(store.state.path[id: viewer]?.state.viewer?.document.title == "Retitled")
+        #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.title == "Retitled")
         #expect(store.state.path[id: editor]?.state.editor?.isSaving == false)  // the rest of the screen is its own
     }
 
@@ -132,7 +128,7 @@ struct SharedValuesTests {
         let (store, _, _) = store()
         store.dispatch(RetitleInList(id: 2, title: "Now"))
         store.dispatch(OpenScreen(screen: .viewer(.init(document: Document(id: 2, title: "Then")))))
-        #expect(store.state.path.last?.state.viewer?.document.title == "Now")
+        #expect(store.state.path.last?[case: Screen.viewer]?.document.title == "Now")
         #expect(store.state.documents[id: 2]?.title == "Now")
     }
 

@@ -10,42 +10,37 @@ struct AppState: Equatable, Sendable, SharedValues {
     var syncUpsList = SyncUpsListState()
 
     static var sharing: [Sharing<AppState>] {
-        [.values(of: \.syncUpsList.syncUps, in: \.path, at: .child(\.detail, \.syncUp), .child(\.record, \.syncUp))]
+        [
+            .values(
+                of: \.syncUpsList.syncUps, in: \.path,
+                at: .child(case: Path.detail, \.syncUp), .child(case: Path.record, \.syncUp))
+        ]
     }
 }
 
-/// The screens the stack can show, with an optional computed property per case that a reducer
-/// reaches (docs/navigation.md).
+/// The screens the stack can show; reducers, scopes and tests reach a case by its constructor
+/// (`Path.detail`).
 enum Path: Equatable, Sendable {
     case detail(SyncUpDetailState)
     case meeting(Meeting, syncUp: SyncUp)
     case record(RecordMeetingState)
-
-    var detail: SyncUpDetailState? {
-        get { if case .detail(let state) = self { state } else { nil } }
-        set { if let newValue { self = .detail(newValue) } }
-    }
-
-    var record: RecordMeetingState? {
-        get { if case .record(let state) = self { state } else { nil } }
-        set { if let newValue { self = .record(newValue) } }
-    }
 }
 
 /// The app's reducer: the list, each screen of the stack by identifier, and what the screens ask
 /// of the app — opening a sync-up or a past meeting, deleting a sync-up, starting a meeting.
 let appReducer: Reducer<AppState> = {
     let path = Reducer<Path>.combine(
-        Reducer<Path> { _, _ in }.ifLet(\.detail, then: syncUpDetailReducer),
-        Reducer<Path> { _, _ in }.ifLet(\.record, then: recordMeetingReducer)
+        Reducer<Path> { _, _ in }.ifLet(case: Path.detail, then: syncUpDetailReducer),
+        Reducer<Path> { _, _ in }.ifLet(case: Path.record, then: recordMeetingReducer)
     )
     let navigation = Reducer<AppState> { state, action in
         if case .syncUpTapped(let id) = action as? SyncUpsListAction, let syncUp = state.syncUpsList.syncUps[id: id] {
             state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         }
         guard case .element(let screen, let action as SyncUpDetailAction)? = StackAction.of(action, at: \AppState.path),
-            let syncUp = state.path[id: screen]?.state.detail?.syncUp
+            case .detail(let detail)? = state.path[id: screen]?.state
         else { return }
+        let syncUp = detail.syncUp
         switch action {
         case .delegate(.deleteSyncUp):
             state.syncUpsList.syncUps.remove(id: syncUp.id)

@@ -18,17 +18,17 @@ struct AppFeatureTests {
             $0.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         }
         let screen = try #require(store.state.path.ids.first)
-        let detail = store.root.path[id: screen].state.detail
+        let detail = store.root.path[id: screen].state[case: Path.detail]
         await detail.dispatch(SyncUpDetailAction.editButtonTapped) {
-            $0.path[id: screen]?.state.detail?.edit = SyncUpFormState(syncUp: syncUp)
+            $0.path[id: screen]?[case: Path.detail]?.edit = SyncUpFormState(syncUp: syncUp)
         }
         var newSyncUp = syncUp
         newSyncUp.title = "Blob"
         await detail.edit.set(\.syncUp, to: newSyncUp) {
-            $0.path[id: screen]?.state.detail?.edit?.syncUp.title = "Blob"
+            $0.path[id: screen]?[case: Path.detail]?.edit?.syncUp.title = "Blob"
         }
         await detail.dispatch(SyncUpDetailAction.doneEditingButtonTapped) {
-            $0.path[id: screen]?.state.detail?.edit = nil
+            $0.path[id: screen]?[case: Path.detail]?.edit = nil
             $0.syncUpsList.syncUps[id: syncUp.id]?.title = "Blob"  // once: the detail shows the list's
         }
         await store.finish()
@@ -43,12 +43,12 @@ struct AppFeatureTests {
             $0.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         }
         let screen = try #require(store.state.path.ids.first)
-        let detail = store.root.path[id: screen].state.detail
+        let detail = store.root.path[id: screen].state[case: Path.detail]
         await detail.dispatch(SyncUpDetailAction.deleteButtonTapped) {
-            $0.path[id: screen]?.state.detail?.alert = .deleteSyncUp
+            $0.path[id: screen]?[case: Path.detail]?.alert = .deleteSyncUp
         }
         await detail.alert.dispatch(SyncUpDetailAction.Alert.confirmDeletion) {
-            $0.path[id: screen]?.state.detail?.alert = nil
+            $0.path[id: screen]?[case: Path.detail]?.alert = nil
         }
         await detail.receive(SyncUpDetailAction.delegate(.deleteSyncUp)) {
             $0.syncUpsList.syncUps = []
@@ -69,7 +69,7 @@ struct AppFeatureTests {
         let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
         let recorder = try #require(store.state.path.ids.last)
         await store.withExhaustivity(.off) {
-            await store.root.path[id: recorder].state.record.dispatch(RecordMeetingAction.onTask)
+            await store.root.path[id: recorder].state[case: Path.record].dispatch(RecordMeetingAction.onTask)
             await store.root.path.receive(case: StackAction.popFrom) {
                 #expect($0.path.count == 1)
             }

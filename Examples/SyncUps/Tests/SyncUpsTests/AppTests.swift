@@ -28,7 +28,9 @@ struct AppTests {
         let store = TestStore(initialState: state, reducer: appReducer, dependencies: testDependencies())
         let screen = try #require(store.state.path.ids.first)
         let meeting = try #require(syncUp.meetings.first)
-        await store.root.path[id: screen].state.detail.dispatch(SyncUpDetailAction.meetingTapped(meeting.id)) {
+        await store.root.path[id: screen].state[case: Path.detail].dispatch(
+            SyncUpDetailAction.meetingTapped(meeting.id)
+        ) {
             $0.path.push(.meeting(meeting, syncUp: syncUp))
         }
     }
@@ -39,14 +41,14 @@ struct AppTests {
         state.path.push(.record(RecordMeetingState(syncUp: .mock)))
         let store = Store(initialState: state, reducer: appReducer, dependencies: testDependencies(clock: clock))
         let recorder = try #require(store.state.path.ids.first)
-        let screen = try #require(store.scope(\.path, id: recorder)?.scope(\.state).scope(ifPresent: \.record))
+        let screen = try #require(store.scope(\.path, id: recorder)?.scope(\.state).scope(case: Path.record))
         let view = Task { @MainActor in await screen.send(RecordMeetingAction.onTask) }  // .task { … }
         await clock.advance(by: .seconds(3))
         #expect(screen.secondsElapsed == 3)
         view.cancel()  // the view went away
         await view.value
         await clock.advance(by: .seconds(3))
-        #expect(store.state.path[id: recorder]?.state.record?.secondsElapsed == 3)
+        #expect(store.state.path[id: recorder]?[case: Path.record]?.secondsElapsed == 3)
         #expect(store.effects.isEmpty)
     }
 
@@ -62,13 +64,13 @@ struct AppTests {
             let id = try #require(app.store.state.syncUpsList.syncUps.first?.id)
             app.store.dispatch(SyncUpsListAction.syncUpTapped(id))
             let detail = try #require(app.store.state.path.ids.first)
-            app.store.scope(\.path, id: detail)?.scope(\.state).scope(ifPresent: \.detail)?
+            app.store.scope(\.path, id: detail)?.scope(\.state).scope(case: Path.detail)?
                 .dispatch(SyncUpDetailAction.startMeetingButtonTapped)  // denied: an alert
-            app.store.scope(\.path, id: detail)?.scope(\.state).scope(ifPresent: \.detail)?
+            app.store.scope(\.path, id: detail)?.scope(\.state).scope(case: Path.detail)?
                 .dispatch(
                     ElementAction(\SyncUpDetailState.alert, id: nil, SyncUpDetailAction.Alert.continueWithoutRecording))
             let recorder = try #require(app.store.state.path.ids.last)
-            await app.store.scope(\.path, id: recorder)?.scope(\.state).scope(ifPresent: \.record)?
+            await app.store.scope(\.path, id: recorder)?.scope(\.state).scope(case: Path.record)?
                 .send(RecordMeetingAction.onTask)  // runs until the time is up and the recorder closes
             await app.store.effects.waitForAll()
         }

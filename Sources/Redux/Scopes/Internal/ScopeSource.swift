@@ -101,21 +101,34 @@ extension ScopeSource {
     }
 
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
+        presentChild(named: ElementAction.path(of: keyPath), anchor: anchor) { $0[keyPath: keyPath] }
+    }
+
+    /// The scope of the case `reader` reaches while this scope's state (an enum) is that case.
+    func presentCase<Child>(_ reader: CaseReader<State, Child>, anchor: AnyObject?) -> ScopedStore<Child>? {
         observeWhole()
-        guard let child = currentState()[keyPath: keyPath] else { return nil }
-        let name = ElementAction.path(of: keyPath)
-        let path = pathPrefix.map { "\($0).\(name)" } ?? name
-        let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path) { $0[keyPath: keyPath] }
+        guard let (_, name) = reader.extract(from: currentState()) else { return nil }
+        return presentChild(named: ElementAction.caseRoute(name), anchor: anchor) { reader.extract(from: $0)?.payload }
+    }
+
+    /// The scope of the optional child `read` finds, named `name` in the actions it sends.
+    private func presentChild<Child>(
+        named name: String, anchor: AnyObject?, _ read: @escaping @MainActor (State) -> Child?
+    ) -> ScopedStore<Child>? {
+        observeWhole()
+        guard let child = read(currentState()) else { return nil }
+        let path = pathPrefix.map { name.hasPrefix(".") ? "\($0)\(name)" : "\($0).\(name)" } ?? name
+        let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path, project: read)
         let step = OwnerStep(path: name, id: nil)
         let presence = PresenceWatcher<State, Child>.presence(of: child)
-        let presentation = Presentation(parent: self, keyPath: keyPath, presence: presence, path: path)
+        let presentation = Presentation(parent: self, read: read, presence: presence, path: path)
         // Work the child's scope starts ends with this presentation, whoever ends it — held or not.
         // The check holds the parent scope (so a view releasing its scopes ends nothing) until the
         // work ends, the child leaves, or the store shuts down.
         let watch: @MainActor ([OwnerStep]) -> Void = { [weak self] owner in
             guard let parent = self else { return }
             parent.watchLiveness(of: owner) {
-                PresenceWatcher<State, Child>.presence(of: parent.currentState()[keyPath: keyPath]) == presence
+                PresenceWatcher<State, Child>.presence(of: read(parent.currentState())) == presence
             }
         }
         return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation, watchWork: watch))
