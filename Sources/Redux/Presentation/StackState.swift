@@ -1,29 +1,114 @@
 import CReduxAtomics
 
 /// The identifier of one screen of a navigation stack: generated when the screen is pushed, never
-/// reused in the process — two screens of one type are told apart, and an action or a task of a
-/// popped screen can never reach a later one.
-public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// reused by the store that made it — two screens of one type are told apart, and an action or a
+/// task of a popped screen can never reach a later one.
+///
+/// A `TestStore` counts its screens from zero, as the Composable Architecture's test dependency
+/// does: the first screen its reducers push is `0`, the next `1`, and a test writes them as
+/// integer literals (`store.root.path[id: 0]`, `$0.path[id: 1]`). Other stores (and screens made
+/// outside a store, such as a test's initial state) take identifiers unique in the process, which
+/// never equal a counted one.
+public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     @usableFromInline let rawValue: UInt64
+
+    /// Marks the identifiers a store counts (and integer literals), apart from the process's.
+    @usableFromInline static let counted: UInt64 = 1 << 63
 
     @inlinable
     init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
-    /// A new identifier.
-    @inlinable
-    static func next() -> StackElementID {
-        StackElementID(rawValue: c_redux_next_stamp())
+    /// The identifier a test store gave its screen number `value` (`0` for the first screen pushed).
+    ///
+    /// - Parameter value: The screen's number in its test store, from zero.
+    public init(integerLiteral value: UInt64) {
+        rawValue = Self.counted | value
     }
 
-    /// Orders identifiers by when they were made.
+    /// A new identifier: the next of the store reducing now when it counts its screens (a test
+    /// store), else one unique in the process.
+    @usableFromInline
+    static func next() -> StackElementID {
+        if MainActorCheck.isOnMainQueue, let counted = MainActor.assumeIsolated({ StackIDCounter.current?.take() }) {
+            return StackElementID(integerLiteral: counted)
+        }
+        return StackElementID(rawValue: c_redux_next_stamp() & ~counted)
+    }
+
+    /// Orders the identifiers one store made by when they were made (a test store's numbers come
+    /// after the process's).
     public static func < (lhs: StackElementID, rhs: StackElementID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
-    /// `#12`.
-    public var description: String { "#\(rawValue)" }
+    /// `#12` (a test store's screens: `#0`, `#1`, …).
+    public var description: String { "#\(rawValue & ~Self.counted)" }
+}
+
+/// The counter of a store that numbers its screens from zero (a `TestStore`): current while that
+/// store reduces, and while a test's expected change runs (a copy, so pushes there get the numbers
+/// the reducer gave).
+@MainActor
+package final class StackIDCounter {
+    /// The counter of the store reducing now; `nil` outside a reduction or in a store that does not count.
+    package static var current: StackIDCounter?
+
+    /// The number the next screen gets.
+    package private(set) var next: UInt64
+
+    package init(startingAt next: UInt64 = 0) {
+        self.next = next
+    }
+
+    /// The next number, counted.
+    func take() -> UInt64 {
+        defer { next += 1 }
+        return next
+    }
+
+    /// Runs `body` with this counter current.
+    package func run<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = enter()
+        defer { Self.current = previous }
+        return try body()
+    }
+
+    /// Makes this counter current; returns the one it replaces.
+    nonisolated func enter() -> StackIDCounter? {
+        MainActor.assumeIsolated {
+            let previous = Self.current
+            Self.current = self
+            return previous
+        }
+    }
+
+    /// Makes `previous` current again.
+    nonisolated static func leave(_ previous: StackIDCounter?) {
+        MainActor.assumeIsolated { current = previous }
+    }
+}
+
+extension Reducer {
+    /// This reducer, with `counter` current while it runs: the screens it pushes are numbered by
+    /// `counter` (what a `TestStore` runs).
+    package func numberingScreens(with counter: StackIDCounter) -> Reducer {
+        let body = body
+        guard let workBody else {
+            return Reducer { state, action in
+                // A store runs its reducer on the main actor; the runtime checks it again here.
+                let previous = counter.enter()
+                body(&state, action)
+                StackIDCounter.leave(previous)
+            }
+        }
+        return Reducer(work: { state, action, work in
+            let previous = counter.enter()
+            workBody(&state, action, &work)
+            StackIDCounter.leave(previous)
+        })
+    }
 }
 
 /// One screen of a navigation stack: its generated identifier and its state (often an enum of the
@@ -45,8 +130,9 @@ public struct StackElement<State>: Identifiable {
 }
 
 extension StackElement: Equatable where State: Equatable {
-    /// Whether both screens have equal states. Generated identifiers are not compared, so a test's
-    /// expectation can push a screen as the reducer did (`$0.path.push(.detail(…))`) and compare.
+    /// Whether both screens have equal states. Identifiers are not compared here: recordings,
+    /// replays, time travel and persisted stacks carry states, not identifiers. A `TestStore`, which
+    /// numbers its screens, compares their identifiers on top.
     public static func == (lhs: StackElement, rhs: StackElement) -> Bool {
         lhs.state == rhs.state
     }
@@ -98,7 +184,10 @@ extension IdentifiedArray where ID == StackElementID {
     @inlinable
     @discardableResult
     public mutating func push<Screen>(_ state: Screen) -> StackElementID where Element == StackElement<Screen> {
-        let element = StackElement(state)
+        var element = StackElement(state)
+        // A counted identifier already on this stack (a screen of a decoded or hand-made state)
+        // is skipped: a stack never holds two screens with one identifier.
+        while index(id: element.id) != nil { element = StackElement(element.state) }
         append(element)
         return element.id
     }
@@ -240,6 +329,15 @@ extension StackAction: Equatable where Screen: Equatable {
 }
 
 /// Marks ``StackElement``: ``Reducer/forEach(_:element:)`` pops a dismissed stack screen with
-/// every screen above it, where it removes only the row of another collection.
-protocol StackScreen {}
-extension StackElement: StackScreen {}
+/// every screen above it, where it removes only the row of another collection; a `TestStore`
+/// finds the screens of a state through it to compare their identifiers.
+package protocol StackScreen {
+    /// The screen's identifier.
+    var id: StackElementID { get }
+    /// The screen's state.
+    var screenState: Any { get }
+}
+
+extension StackElement: StackScreen {
+    package var screenState: Any { state }
+}

@@ -7,6 +7,7 @@ import Testing
 
 /// Upstream's AppFeatureTests, one for one. The screens' sync-ups are the list's, shared
 /// (`AppState: SharedValues`): each test asserts an edit once, on the list, and the screens follow.
+/// The test store numbers the screens it pushes from zero, as upstream's: `path[id: 0]`.
 @MainActor
 struct AppFeatureTests {
     @Test func detailEdit() async throws {
@@ -17,18 +18,17 @@ struct AppFeatureTests {
         await store.dispatch(SyncUpsListAction.syncUpTapped(syncUp.id)) {
             $0.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         }
-        let screen = try #require(store.state.path.ids.first)
-        let detail = store.root.path[id: screen].state[case: Path.detail]
+        let detail = store.root.path[id: 0].state[case: Path.detail]
         await detail.dispatch(SyncUpDetailAction.editButtonTapped) {
-            $0.path[id: screen]?[case: Path.detail]?.edit = SyncUpFormState(syncUp: syncUp)
+            $0.path[id: 0]?[case: Path.detail]?.edit = SyncUpFormState(syncUp: syncUp)
         }
         var newSyncUp = syncUp
         newSyncUp.title = "Blob"
         await detail.edit.set(\.syncUp, to: newSyncUp) {
-            $0.path[id: screen]?[case: Path.detail]?.edit?.syncUp.title = "Blob"
+            $0.path[id: 0]?[case: Path.detail]?.edit?.syncUp.title = "Blob"
         }
         await detail.dispatch(SyncUpDetailAction.doneEditingButtonTapped) {
-            $0.path[id: screen]?[case: Path.detail]?.edit = nil
+            $0.path[id: 0]?[case: Path.detail]?.edit = nil
             $0.syncUpsList.syncUps[id: syncUp.id]?.title = "Blob"  // once: the detail shows the list's
         }
         await store.finish()
@@ -42,13 +42,12 @@ struct AppFeatureTests {
         await store.dispatch(SyncUpsListAction.syncUpTapped(syncUp.id)) {
             $0.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         }
-        let screen = try #require(store.state.path.ids.first)
-        let detail = store.root.path[id: screen].state[case: Path.detail]
+        let detail = store.root.path[id: 0].state[case: Path.detail]
         await detail.dispatch(SyncUpDetailAction.deleteButtonTapped) {
-            $0.path[id: screen]?[case: Path.detail]?.alert = .deleteSyncUp
+            $0.path[id: 0]?[case: Path.detail]?.alert = .deleteSyncUp
         }
         await detail.alert.dispatch(SyncUpDetailAction.Alert.confirmDeletion) {
-            $0.path[id: screen]?[case: Path.detail]?.alert = nil
+            $0.path[id: 0]?[case: Path.detail]?.alert = nil
         }
         await detail.receive(SyncUpDetailAction.delegate(.deleteSyncUp)) {
             $0.syncUpsList.syncUps = []
@@ -67,6 +66,7 @@ struct AppFeatureTests {
         state.path.push(.detail(SyncUpDetailState(syncUp: syncUp)))
         state.path.push(.record(RecordMeetingState(syncUp: syncUp)))
         let store = TestStore(initialState: state, reducer: appReducer, dependencies: dependencies)
+        // Pushed before the test store existed: process-wide identifiers, read from the state.
         let recorder = try #require(store.state.path.ids.last)
         await store.withExhaustivity(.off) {
             await store.root.path[id: recorder].state[case: Path.record].dispatch(RecordMeetingAction.onTask)
