@@ -194,28 +194,51 @@ extension Reducer {
         closingOnButtons(keyPath)
     }
 
+    /// Closes the alert that is the case `embed` builds of this reducer's state (an enum
+    /// destination's `case alert(AlertState<…>)`), when one of its buttons is tapped: the
+    /// destination is closed one level up, and the button's action goes on as it is (a parent reads
+    /// it with ``ElementAction/presented(_:at:)``). See ``alert(_:)``.
+    ///
+    /// - Parameter embed: The alert's case constructor (`Destination.alert`).
+    /// - Returns: The reducer.
+    public func alert<A: Action>(case embed: @escaping @Sendable (AlertState<A>) -> State) -> Reducer {
+        closingOnButtons(ChildPlace(case: CaseReader(embed)))
+    }
+
+    /// Closes the confirmation dialog that is the case `embed` builds of this reducer's state when
+    /// one of its buttons is tapped; see ``alert(case:)``.
+    ///
+    /// - Parameter embed: The dialog's case constructor.
+    /// - Returns: The reducer.
+    public func confirmationDialog<A: Action>(
+        case embed: @escaping @Sendable (ConfirmationDialogState<A>) -> State
+    ) -> Reducer {
+        closingOnButtons(ChildPlace(case: CaseReader(embed)))
+    }
+
     private func closingOnButtons<Shown>(_ keyPath: WritableKeyPath<State, Shown?> & Sendable) -> Reducer {
-        let name = ElementAction.path(of: keyPath)
+        closingOnButtons(ChildPlace(keyPath))
+    }
+
+    private func closingOnButtons<Shown>(_ place: ChildPlace<State, Shown>) -> Reducer {
         let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
         return Reducer(work: { state, action, work in
-            guard let scoped = action as? ElementAction, scoped.isFor(name) else {
+            guard let scoped = action as? ElementAction, place.isAddressed(scoped) else {
                 return parent(&state, action, &work)
             }
-            guard state[keyPath: keyPath] != nil else {
-                if name.hasPrefix("(") {
-                    work.append(CaseClaim(path: name, missed: scoped, state: "\(State.self)"))
+            guard let name = place.get(state)?.name, scoped.isFor(name) else {
+                if let route = place.name ?? Optional(scoped.path), ElementAction.namesCase(route) {
+                    work.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
                 } else {
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
                 }
                 return parent(&state, action, &work)
             }
-            if name.hasPrefix("(") {
+            if ElementAction.namesCase(name) {
                 work.append(CaseClaim(path: name, missed: nil, state: ""))  // taken
             }
-            state[keyPath: keyPath] = nil
-            if state[keyPath: keyPath] != nil {
-                // A case of an enum destination (its computed property ignores `nil`): the
-                // destination is cleared one level up, by its `ifLet`.
+            if !place.clear(&state) {
+                // A case of an enum destination: the destination is cleared one level up, by its `ifLet`.
                 work.append(DismissRequest())
             }
             parent(&state, scoped.action is Dismiss ? action : scoped.action, &work)
@@ -245,12 +268,37 @@ extension StoreProtocol {
         send(button.action, through: scope(ifPresent: keyPath), named: keyPath)
     }
 
+    /// Sends what tapping `button` of the alert that is the case `embed` builds of this store's
+    /// state (an enum destination) sends, through the case's scope (``Reducer/alert(case:)``).
+    ///
+    /// - Parameters:
+    ///   - button: The button tapped.
+    ///   - embed: The alert's case constructor (`Destination.alert`).
+    public func tap<A: Action>(_ button: ButtonState<A>, in embed: @escaping @Sendable (AlertState<A>) -> State) {
+        send(button.action, through: scope(case: embed), named: "a case of \(State.self) holding an alert")
+    }
+
+    /// Sends what tapping `button` of the confirmation dialog that is the case `embed` builds of this
+    /// store's state sends; see the alert's `tap(_:in:)`.
+    ///
+    /// - Parameters:
+    ///   - button: The button tapped.
+    ///   - embed: The dialog's case constructor.
+    public func tap<A: Action>(
+        _ button: ButtonState<A>, in embed: @escaping @Sendable (ConfirmationDialogState<A>) -> State
+    ) {
+        send(button.action, through: scope(case: embed), named: "a case of \(State.self) holding a dialog")
+    }
+
     private func send<A: Action, Shown>(_ action: A?, through scope: ScopedStore<Shown>?, named keyPath: AnyKeyPath) {
+        send(action, through: scope, named: ElementAction.path(of: keyPath))
+    }
+
+    private func send<A: Action, Shown>(_ action: A?, through scope: ScopedStore<Shown>?, named name: String) {
         guard let scope else {
             Diagnostics.warnOnce(
-                "tap-absent:\(keyPath)",
-                "swift-redux: warning: a button of \(ElementAction.path(of: keyPath)) was tapped while it is not shown; "
-                    + "nothing was sent.")
+                "tap-absent:\(name)",
+                "swift-redux: warning: a button of \(name) was tapped while it is not shown; nothing was sent.")
             return
         }
         if let action { scope.dispatch(action) } else { scope.dispatch(Dismiss()) }

@@ -133,4 +133,38 @@ struct AlertStateTests {
         #expect(store.state.destination == nil)
         #expect(store.state.confirmed == 1)
     }
+
+    /// The same, reached by the case's constructor (no accessor): the button closes the destination,
+    /// the parent reads the button's action with `ElementAction.presented`, an edit case is untouched.
+    @Test func anAlertCaseReachedByItsConstructorClearsTheDestination() throws {
+        let destination = Reducer<Destination> { _, _ in }.alert(case: Destination.alert)
+        let reducer = Reducer<Screen> { state, action in
+            if ElementAction.presented(action, at: \Screen.destination) as? DetailAlert == .confirmDeletion {
+                state.confirmed += 1
+            }
+        }
+        .ifLet(\.destination, then: destination)
+        let store = Store(initialState: Screen(destination: .alert(Self.deleteAlert)), reducer: reducer)
+        let shown = try #require(store.scope(ifPresent: \.destination))
+        shown.tap(Self.deleteAlert.buttons[0], in: Destination.alert)
+        #expect(store.state.destination == nil)
+        #expect(store.state.confirmed == 1)
+        // A cancel button closes it too, and is no confirmation.
+        let cancelled = Store(initialState: Screen(destination: .alert(Self.deleteAlert)), reducer: reducer)
+        try #require(cancelled.scope(ifPresent: \.destination)).tap(Self.deleteAlert.buttons[1], in: Destination.alert)
+        #expect(cancelled.state.destination == nil)
+        #expect(cancelled.state.confirmed == 0)
+        // A button sent to the alert case while the edit case is shown leaves the destination as it is
+        // (the parent still sees the action after its children, as in the Composable Architecture).
+        let edit = Store(initialState: Screen(destination: .edit(Form(title: "x"))), reducer: reducer)
+        let warnings = Diagnostics.capture {
+            edit.dispatch(
+                ElementAction(
+                    path: "destination", id: nil, ElementAction(path: ".alert", id: nil, DetailAlert.confirmDeletion)))
+        }
+        #expect(edit.state.destination == .edit(Form(title: "x")), "the edit case stays")
+        #if DEBUG
+            #expect(warnings.contains { $0.contains(".alert") }, "\(warnings)")
+        #endif
+    }
 }
