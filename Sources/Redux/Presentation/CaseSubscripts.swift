@@ -9,7 +9,7 @@ extension Optional {
     /// $0.destination[case: Destination.editor]?.title = "Draft"
     /// ```
     ///
-    /// The case is recognised with `Mirror` (see ``Reducer/ifLet(case:then:)-5bq8n``).
+    /// The case is recognised with `Mirror` (see ``Reducer/ifLet(case:then:)-2mm1x``).
     ///
     /// - Parameter embed: The case's constructor; a case with one associated value.
     public subscript<Payload>(case embed: @escaping @Sendable (Payload) -> Wrapped) -> Payload? {

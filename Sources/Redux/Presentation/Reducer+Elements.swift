@@ -168,7 +168,7 @@ extension Reducer {
     /// changes nothing, and debug builds name both. A ``Dismiss`` from the case closes the enum one
     /// level up (the optional destination is set to `nil`, the stack screen is popped). The case's
     /// identity is its payload's `id` when it is `Identifiable` (see
-    /// ``ifLet(case:then:)-1qj9x``), else the case: work it started ends when the state leaves the case.
+    /// ``ifLet(case:then:)-4gvye``), else the case: work it started ends when the state leaves the case.
     ///
     /// - Parameters:
     ///   - embed: The case's constructor (`Destination.editor`); a case with one associated value.
@@ -181,7 +181,7 @@ extension Reducer {
     }
 
     /// Runs `child` on the case of this reducer's state that `embed` builds, while the state is that
-    /// case; the case's identity is its payload's `id`. See ``ifLet(case:then:)-5bq8n``.
+    /// case; the case's identity is its payload's `id`. See ``ifLet(case:then:)-2mm1x``.
     ///
     /// - Parameters:
     ///   - embed: The case's constructor; a case with one associated value.
@@ -274,7 +274,7 @@ extension Reducer {
 
 /// Where an optional child lives in its parent's state: an optional member (a key path), or one
 /// case of an enum reached by its constructor (``CaseReader``). How ``Reducer/ifLet(_:then:)-6g2hb``
-/// and ``Reducer/ifLet(case:then:)-5bq8n`` read, replace and clear it, and the name its actions carry.
+/// and ``Reducer/ifLet(case:then:)-2mm1x`` read, replace and clear it, and the name its actions carry.
 struct ChildPlace<State, Child>: Sendable {
     /// The child and the name its actions carry now; `nil` while it is absent.
     let get: @Sendable (State) -> (child: Child, name: String?)?

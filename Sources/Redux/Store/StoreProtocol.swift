@@ -160,7 +160,7 @@ public protocol StoreProtocol<State>: AnyObject, Observable {
     /// ```
     ///
     /// As ``scope(ifPresent:)``: actions dispatched through it reach the case's reducer
-    /// (``Reducer/ifLet(case:then:)-5bq8n``), named by the case (`.editor`); the case closes itself
+    /// (``Reducer/ifLet(case:then:)-2mm1x``), named by the case (`.editor`); the case closes itself
     /// with ``Dismiss``; its work is cancelled when the state leaves the case. A new scope is made
     /// on each call (observation follows this scope's whole state).
     ///
