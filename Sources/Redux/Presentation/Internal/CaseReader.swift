@@ -7,6 +7,9 @@
 package struct CaseReader<Enum, Payload>: Sendable {
     /// The case's constructor (`Path.detail`).
     package let embed: @Sendable (Payload) -> Enum
+    /// The case's name once a payload rebuilt with `embed` told it (on the main actor, where
+    /// stores reduce and views scope): then a value is matched with one reflection, not two.
+    private let learned = LearnedCaseName()
 
     package init(_ embed: @escaping @Sendable (Payload) -> Enum) {
         self.embed = embed
@@ -15,12 +18,22 @@ package struct CaseReader<Enum, Payload>: Sendable {
     /// The value's payload and case name (`detail`) when `value` is this case; `nil` when it is
     /// another case (or not an enum).
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
-        guard let (name, payload) = Self.caseAndPayload(of: value),
-            Self.caseName(of: embed(payload)) == name
-        else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label else {
+            return nil
+        }
+        let known = learned.name
+        if let known, known != name { return nil }
+        guard let payload = Self.payload(child.value) else { return nil }
+        if known == nil {
+            // The constructor's case, told by a payload rebuilt with it: the value's case or another
+            // one with the same payload type (`.add(Form)` and `.edit(Form)`).
+            guard let own = Self.caseName(of: embed(payload)) else { return nil }
+            learned.name = own
+            guard own == name else { return nil }
+        }
         return (payload, name)
     }
-
     /// The case name of an enum value with a payload; `nil` for a case without one, or a value that
     /// is not an enum.
     package static func caseName(of value: Any) -> String? {
@@ -29,19 +42,27 @@ package struct CaseReader<Enum, Payload>: Sendable {
         return mirror.children.first?.label
     }
 
-    /// The case name and the payload as the constructor takes it: a case with one labelled value
-    /// (`failed(reason:)`) reflects it as a one-element tuple.
-    private static func caseAndPayload(of value: Enum) -> (String, Payload)? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label else {
-            return nil
+    /// The payload as the constructor takes it: a case with one labelled value (`failed(reason:)`)
+    /// reflects it as a one-element tuple.
+    private static func payload(_ value: Any) -> Payload? {
+        if let payload = value as? Payload { return payload }
+        let tuple = Mirror(reflecting: value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+        return tuple.children.first?.value as? Payload
+    }
+}
+
+/// The case name a ``CaseReader`` learned, kept on the main actor: read and written there only
+/// (elsewhere it reads as unknown and nothing is written), so it needs no lock.
+private final class LearnedCaseName: Sendable {
+    @MainActor private var learned: String?
+
+    nonisolated var name: String? {
+        get { MainActorCheck.isOnMainQueue ? MainActor.assumeIsolated { learned } : nil }
+        set {
+            guard MainActorCheck.isOnMainQueue else { return }
+            MainActor.assumeIsolated { learned = newValue }
         }
-        if let payload = child.value as? Payload { return (name, payload) }
-        let tuple = Mirror(reflecting: child.value)
-        guard tuple.displayStyle == .tuple, tuple.children.count == 1,
-            let payload = tuple.children.first?.value as? Payload
-        else { return nil }
-        return (name, payload)
     }
 }
 
