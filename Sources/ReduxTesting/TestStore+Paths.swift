@@ -105,18 +105,20 @@ public struct TestScope<Root: Equatable, State> {
 
     /// One case of this part (an enum destination, a stack screen's enum), reached by its constructor
     /// (as `scope(case:)`): `store.root.path[id: screen].state[case: Path.detail]`. The case is named
-    /// (`.detail`) from the state when the path is made: make it while the part is that case.
+    /// (`.detail`) from the state the first time the part shows it — when the path is made, or when
+    /// it is first used — and the name is kept, so what the case sent is received after it closed.
     ///
     /// - Parameter embed: The case's constructor; a case with one associated value.
     public subscript<Child>(case embed: @escaping @Sendable (Child) -> State) -> TestScope<Root, Child> {
         let resolve = resolve
         let reader = CaseReader(embed)
-        let shown = resolve().flatMap { reader.extract(from: $0.state)?.name }
-        let route = ElementAction.caseRoute(shown ?? "(a case of \(State.self) not shown when the path was made)")
+        let route = CaseRoute(placeholder: ".(a case of \(State.self) not shown yet)") {
+            resolve().flatMap { reader.extract(from: $0.state).map { ElementAction.caseRoute($0.name) } }
+        }
         return TestScope<Root, Child>(
             store: store, resolve: { resolve()?.scope(case: embed) },
-            steps: steps + [TestPathStep(path: route, id: nil, rawID: nil)], fromRoot: nil,
-            name: name + route)
+            steps: steps + [TestPathStep(caseRoute: route)], fromRoot: nil,
+            name: name + route.route)
     }
 
     /// An identified collection, whose elements are reached by `[id:]` (as `scope(_:id:)`).

@@ -44,6 +44,7 @@ struct CaseConstructorTests {
     struct Save: Action, Equatable {}
     struct Rename: Action, Equatable { let title: String }
     struct StartTimer: Action {}
+    struct PushForm: Action {}
     struct Show: Action { let destination: Destination?; var path: StackState<Path>? = nil }
     struct Tick: Action, Equatable {}
 
@@ -77,6 +78,7 @@ struct CaseConstructorTests {
             Reducer<Path> { _, _ in }.ifLet(case: Path.form, then: form)
         )
         return Reducer<Screen> { state, action in
+            if action is PushForm { state.path.push(.form(Form())) }
             if let show = action as? Show {
                 state.destination = show.destination
                 if let path = show.path { state.path = path }
@@ -187,6 +189,17 @@ struct CaseConstructorTests {
         #expect(path[id: id]?[case: Path.form] == nil)
         path[id: id]?[case: Path.form] = Form(title: "F")
         #expect(path[id: id]?.state == .form(Form(title: "F")))
+    }
+
+    @Test func aTestPathMadeBeforeItsScreenIsShownNamesTheCaseWhenItIs() async throws {
+        let store = TestStore(initialState: Screen(), reducer: Self.screen())
+        let form = store.root.path[id: 0].state[case: Path.form]  // nothing pushed yet
+        await store.dispatch(PushForm()) { $0.path.push(.form(Form())) }
+        #expect("\(form.action(Save()))" == "path[id: #0]: .form: Save()")
+        await form.dispatch(Save()) { $0.path[id: 0]?[case: Path.form]?.saves = 1 }
+        await form.dispatch(Dismiss()) { $0.path = StackState() }
+        // Learned once, kept: the path still names the case after the screen left.
+        #expect("\(form.action(Save()))" == "path[id: #0]: .form: Save()")
     }
 
     @Test func aTestPathReachesACase() async throws {
