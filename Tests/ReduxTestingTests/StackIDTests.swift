@@ -84,6 +84,27 @@ struct StackIDTests {
         #expect(outside.push(Detail(name: "C")) != 0)
     }
 
+    /// An object in the state that points back at itself: the identifier check does not follow it.
+    final class Node: @unchecked Sendable, Equatable {  // immutable after the test sets `next`
+        var next: Node?
+        static func == (lhs: Node, rhs: Node) -> Bool { lhs === rhs }
+    }
+
+    struct WithObject: Equatable, Sendable {
+        var node: Node
+        var path = StackState<Detail>()
+    }
+
+    @Test func aStateHoldingACycleOfObjectsIsChecked() async {
+        let node = Node()
+        node.next = node
+        let reducer = Reducer<WithObject>.on(Open.self) { state, action in state.path.push(Detail(name: action.name)) }
+        let store = TestStore(initialState: WithObject(node: node), reducer: reducer)
+        await store.dispatch(Open(name: "A")) { $0.path.push(Detail(name: "A")) }
+        #expect(store.state.path.ids == [0])
+        node.next = nil
+    }
+
     @Test func aNumberAlreadyOnTheStackIsSkipped() async {
         // A state whose stack holds screen #0 (made by another test store) given to a new one:
         // its first push is #1, never a second #0.

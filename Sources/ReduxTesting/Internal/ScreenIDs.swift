@@ -38,6 +38,9 @@ enum ScreenIDs {
         default: break
         }
         let mirror = Mirror(reflecting: value)
+        // References are not walked: a state's screens are values, and an object may point back
+        // at itself (a cycle the walk would never leave).
+        guard mirror.displayStyle != .class, mirror.displayStyle != .foreignReference else { return }
         for (index, child) in mirror.children.enumerated() {
             let step = child.label.map { $0.hasPrefix(".") ? $0 : "." + $0 } ?? "[\(index)]"
             walk(child.value, at: place + step, into: &found)
