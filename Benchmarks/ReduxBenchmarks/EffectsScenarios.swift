@@ -19,10 +19,30 @@ func makeCommandReducer() -> Reducer<BenchState> {
 /// An action whose reduction starts one async operation that does nothing.
 struct StartWork: Action {}
 
+/// A sheet's state, and a state that shows it.
+struct SheetChild: Equatable, Sendable { var taps = 0 }
+struct SheetBench: Equatable, Sendable {
+    var count = 0
+    var sheet: SheetChild? = SheetChild()
+}
+struct TapChild: Action {}
+
 /// Scenarios for ReduxEffects (issue 14).
 @MainActor
 func effectsScenarios() -> [Scenario] {
     [
+        Scenario(
+            name: "presentation, sheet shown, an action for the parent",
+            note: "ifLet(\\.sheet, then:) while the sheet is shown: what every action of an app showing one pays"
+        ) {
+            let reducer = Reducer<SheetBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+                .ifLet(\.sheet, then: .on(TapChild.self) { child, _ in child.taps &+= 1 })
+            let store = Store(initialState: SheetBench(), reducer: reducer)
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+            }
+        },
         Scenario(
             name: "commands, plain reducer", note: "makeReducer(): the baseline of the next"
         ) {

@@ -226,7 +226,7 @@ extension Reducer {
             guard let scoped = action as? ElementAction, place.isAddressed(scoped) else {
                 return parent(&state, action, &work)
             }
-            guard let name = place.get(state)?.name, scoped.isFor(name) else {
+            guard place.get(state) != nil, let name = place.name ?? place.caseName(state), scoped.isFor(name) else {
                 if let route = place.name ?? Optional(scoped.path), ElementAction.namesCase(route) {
                     work.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
                 } else {

@@ -126,7 +126,7 @@ extension Reducer {
     public func ifLet<Child>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
     ) -> Reducer<State> {
-        ifLet(keyPath, then: child, identity: ChildIdentity.caseOrPresence)
+        ifLet(keyPath, then: child, identity: ChildIdentity.caseOrPresence())
     }
 
     /// Runs `child` on the optional child state at `keyPath` while it is present; the child's
@@ -177,7 +177,7 @@ extension Reducer {
     public func ifLet<Payload>(
         case embed: @escaping @Sendable (Payload) -> State, then child: Reducer<Payload>
     ) -> Reducer<State> {
-        ifLet(ChildPlace(case: CaseReader(embed)), then: child, identity: ChildIdentity.caseOrPresence)
+        ifLet(ChildPlace(case: CaseReader(embed)), then: child, identity: ChildIdentity.caseOrPresence())
     }
 
     /// Runs `child` on the case of this reducer's state that `embed` builds, while the state is that
@@ -201,9 +201,9 @@ extension Reducer {
         let childBody = child.workBody ?? { [body = child.body] state, action, _ in body(&state, action) }
         return Reducer(work: { state, action, work in
             let found = place.get(state)
-            let before = ChildIdentity(found?.child, identify)
+            let before = ChildIdentity(found, identify)
             // The name the child's actions and work carry while it is shown (a case's, from the value).
-            let name = found?.name ?? place.name
+            let name = place.name ?? (found == nil ? nil : place.caseName(state))
             var dismiss = false
             if let scoped = action as? ElementAction, place.isAddressed(scoped) {
                 if let name, case .present(let identity) = before, scoped.isFor(name),
@@ -231,14 +231,14 @@ extension Reducer {
                             // The child's work lives while this presentation does, whoever ends it.
                             work.append(
                                 LivenessProbe<State>(chain: [step]) { state in
-                                    ChildIdentity(place.get(state)?.child, identify) == before
+                                    ChildIdentity(place.get(state), identify) == before
                                 })
                         }
                         for probe in probes {
                             work.append(
                                 probe.lifted(through: step) { (state: inout State, ask: (inout Child) -> Bool) in
-                                    guard ChildIdentity(place.get(state)?.child, identify) == before,
-                                        var child = place.get(state)?.child
+                                    guard ChildIdentity(place.get(state), identify) == before,
+                                        var child = place.get(state)
                                     else { return false }
                                     return ask(&child)
                                 })
@@ -256,7 +256,7 @@ extension Reducer {
             parent(&state, action, &work)
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
-            if dismiss, ChildIdentity(place.get(state)?.child, identify) == before {
+            if dismiss, ChildIdentity(place.get(state), identify) == before {
                 if !place.clear(&state) {
                     // The child is a case of its parent's state (an enum destination's): the
                     // dismissal is its parent's, one level up.
@@ -264,7 +264,7 @@ extension Reducer {
                 }
             }
             if let name, case .present(let identity) = before,
-                ChildIdentity(place.get(state)?.child, identify) != before
+                ChildIdentity(place.get(state), identify) != before
             {
                 work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
             }
@@ -276,38 +276,43 @@ extension Reducer {
 /// case of an enum reached by its constructor (``CaseReader``). How ``Reducer/ifLet(_:then:)-6g2hb``
 /// and ``Reducer/ifLet(case:then:)-2mm1x`` read, replace and clear it, and the name its actions carry.
 struct ChildPlace<State, Child>: Sendable {
-    /// The child and the name its actions carry now; `nil` while it is absent.
-    let get: @Sendable (State) -> (child: Child, name: String?)?
+    /// The child; `nil` while it is absent.
+    let get: @Sendable (State) -> Child?
     /// Moves the child out (leaving the place empty where it can).
     let take: @Sendable (inout State) -> Child?
     /// Puts the child back.
     let put: @Sendable (inout State, Child) -> Void
     /// Sets the place to `nil`; `false` when it cannot be (an enum's case, or an accessor ignoring `nil`).
     let clear: @Sendable (inout State) -> Bool
-    /// The name when it does not depend on the value (a member's); `nil` for a case's.
+    /// The name the child's actions carry when it does not depend on the value (a member's); `nil`
+    /// for a case's.
     let name: String?
+    /// A case's name (`.detail`) while the state is that case.
+    let caseName: @Sendable (State) -> String?
     /// Whether an action is addressed to this place, or (for a case) to a case of this enum.
     let isAddressed: @Sendable (ElementAction) -> Bool
 
     init(_ keyPath: WritableKeyPath<State, Child?> & Sendable) {
         let name = ElementAction.path(of: keyPath)
         self.name = name
-        get = { state in state[keyPath: keyPath].map { ($0, name) } }
+        get = { state in state[keyPath: keyPath] }
         take = { state in state[keyPath: keyPath].take() }
         put = { state, child in state[keyPath: keyPath] = child }
         clear = { state in
             state[keyPath: keyPath] = nil
             return state[keyPath: keyPath] == nil
         }
+        caseName = { _ in name }
         isAddressed = { $0.isFor(name) }
     }
 
     init(case reader: CaseReader<State, Child>) {
         name = nil
-        get = { state in reader.extract(from: state).map { ($0.payload, ElementAction.caseRoute($0.name)) } }
+        get = { state in reader.extract(from: state)?.payload }
         take = { state in reader.extract(from: state)?.payload }
         put = { state, child in state = reader.embed(child) }
         clear = { _ in false }
+        caseName = { state in (reader.knownName ?? reader.extract(from: state)?.name).map(ElementAction.caseRoute) }
         isAddressed = { $0.path.hasPrefix(".") }
     }
 }
@@ -338,6 +343,23 @@ enum ChildIdentity: Equatable, Sendable {
         let mirror = Mirror(reflecting: child)
         guard mirror.displayStyle == .enum else { return nil }
         return mirror.children.first?.label ?? "\(child)"
+    }
+
+    /// ``caseOrPresence(_:)`` for one `ifLet`, which runs it on every action while its child is
+    /// shown: a child type seen not to be an enum (a sheet's struct) is remembered in an atomic
+    /// flag, so it costs no reflection after the first action. Only a concrete type is remembered:
+    /// the values of an existential (`any P`) may be enums or not.
+    static func caseOrPresence<Child>() -> @Sendable (Child) -> (any Hashable & Sendable)? {
+        let notAnEnum = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
+        return { child in
+            if notAnEnum.isSet { return nil }
+            let mirror = Mirror(reflecting: child)
+            guard mirror.displayStyle == .enum else {
+                if type(of: child) == Child.self { notAnEnum.set() }
+                return nil
+            }
+            return mirror.children.first?.label ?? "\(child)"
+        }
     }
 
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {

@@ -15,6 +15,9 @@ package struct CaseReader<Enum, Payload>: Sendable {
         self.embed = embed
     }
 
+    /// The case's name (`detail`) once learned (on the main actor); `nil` before, or elsewhere.
+    package var knownName: String? { learned.name }
+
     /// The value's payload and case name (`detail`) when `value` is this case; `nil` when it is
     /// another case (or not an enum).
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
