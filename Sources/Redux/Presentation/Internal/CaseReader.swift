@@ -1,3 +1,5 @@
+import ReduxDiff
+
 /// Reaches one case of an enum from its constructor, with `Mirror` only (as case paths did before
 /// macros): a value is of the case when its payload, rebuilt with the constructor, has the value's
 /// case name. No enum layout is read, so it holds for any enum, indirect and generic ones included.
@@ -21,37 +23,37 @@ package struct CaseReader<Enum, Payload>: Sendable {
     /// The value's payload and case name (`detail`) when `value` is this case; `nil` when it is
     /// another case (or not an enum).
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label else {
-            return nil
-        }
         let known = learned.name
-        if let known, known != name { return nil }
-        guard let payload = Self.payload(child.value) else { return nil }
-        if known == nil {
-            // The constructor's case, told by a payload rebuilt with it: the value's case or another
-            // one with the same payload type (`.add(Form)` and `.edit(Form)`).
-            guard let own = Self.caseName(of: embed(payload)) else { return nil }
-            learned.name = own
-            guard own == name else { return nil }
-        }
+        guard let (name, payload) = Self.caseAndPayload(of: value, named: known) else { return nil }
+        // The constructor's case, told once by a payload rebuilt with it: the value's case or
+        // another one with the same payload type (`.add(Form)` and `.edit(Form)`).
+        guard let own = known ?? learn(from: payload), own == name else { return nil }
         return (payload, name)
     }
-    /// The case name of an enum value with a payload; `nil` for a case without one, or a value that
-    /// is not an enum.
-    package static func caseName(of value: Any) -> String? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum else { return nil }
-        return mirror.children.first?.label
+
+    private func learn(from payload: Payload) -> String? {
+        let own = ValueDiff.caseName(of: embed(payload))
+        learned.name = own
+        return own
     }
 
-    /// The payload as the constructor takes it: a case with one labelled value (`failed(reason:)`)
-    /// reflects it as a one-element tuple.
-    private static func payload(_ value: Any) -> Payload? {
-        if let payload = value as? Payload { return payload }
-        let tuple = Mirror(reflecting: value)
-        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
-        return tuple.children.first?.value as? Payload
+    /// The case name and the payload of `value` as the constructor takes it: a case with one
+    /// labelled value (`failed(reason:)`) reflects it as a one-element tuple. `nil` for a case
+    /// without a payload of that type, another case than `expected` (when given), or a value that
+    /// is not an enum.
+    package static func caseAndPayload(
+        of value: Enum, named expected: String? = nil
+    ) -> (name: String, payload: Payload)? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label,
+            expected == nil || expected == name
+        else { return nil }
+        if let payload = child.value as? Payload { return (name, payload) }
+        let tuple = Mirror(reflecting: child.value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1,
+            let payload = tuple.children.first?.value as? Payload
+        else { return nil }
+        return (name, payload)
     }
 }
 
