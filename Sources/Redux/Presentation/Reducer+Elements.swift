@@ -340,26 +340,26 @@ enum ChildIdentity: Equatable, Sendable {
     /// An enum's case name; `nil` (presence only) for other types.
     @Sendable
     static func caseOrPresence<Child>(_ child: Child) -> (any Hashable & Sendable)? {
-        let mirror = Mirror(reflecting: child)
-        guard mirror.displayStyle == .enum else { return nil }
-        return mirror.children.first?.label ?? "\(child)"
+        caseOrPresence(child, notAnEnum: nil)
     }
 
     /// ``caseOrPresence(_:)`` for one `ifLet`, which runs it on every action while its child is
     /// shown: a child type seen not to be an enum (a sheet's struct) is remembered in an atomic
-    /// flag, so it costs no reflection after the first action. Only a concrete type is remembered:
-    /// the values of an existential (`any P`) may be enums or not.
+    /// flag, so it costs no reflection after the first action.
     static func caseOrPresence<Child>() -> @Sendable (Child) -> (any Hashable & Sendable)? {
         let notAnEnum = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
-        return { child in
-            if notAnEnum.isSet { return nil }
-            let mirror = Mirror(reflecting: child)
-            guard mirror.displayStyle == .enum else {
-                if type(of: child) == Child.self { notAnEnum.set() }
-                return nil
-            }
-            return mirror.children.first?.label ?? "\(child)"
+        return { child in caseOrPresence(child, notAnEnum: notAnEnum) }
+    }
+
+    private static func caseOrPresence<Child>(_ child: Child, notAnEnum: ReleaseFlag?) -> (any Hashable & Sendable)? {
+        if notAnEnum?.isSet == true { return nil }
+        let mirror = Mirror(reflecting: child)
+        guard mirror.displayStyle == .enum else {
+            // Only a concrete type is remembered: the values of an existential (`any P`) may be enums or not.
+            if let notAnEnum, type(of: child) == Child.self { notAnEnum.set() }
+            return nil
         }
+        return mirror.children.first?.label ?? "\(child)"
     }
 
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
