@@ -221,7 +221,7 @@ extension Reducer {
     }
 
     private func closingOnButtons<Shown>(_ place: ChildPlace<State, Shown>) -> Reducer {
-        let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
+        let parent = bodyCollectingWork
         return Reducer(work: { state, action, work in
             guard let scoped = action as? ElementAction, place.isAddressed(scoped) else {
                 return parent(&state, action, &work)

@@ -29,8 +29,8 @@ extension Reducer {
     ) -> Reducer<State> where Element.ID == ID {
         let name = ElementAction.path(of: keyPath)
         let version = StructureVersionReader(keyPath)
-        let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
-        let child = element.workBody ?? { [body = element.body] state, action, _ in body(&state, action) }
+        let parent = bodyCollectingWork
+        let child = element.bodyCollectingWork
         return Reducer(work: { state, action, work in
             let before = version.read(&state)
             var dismissed: Int?
@@ -197,8 +197,8 @@ extension Reducer {
         _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
     ) -> Reducer<State> {
-        let parent = workBody ?? { [body] state, action, _ in body(&state, action) }
-        let childBody = child.workBody ?? { [body = child.body] state, action, _ in body(&state, action) }
+        let parent = bodyCollectingWork
+        let childBody = child.bodyCollectingWork
         return Reducer(work: { state, action, work in
             let found = place.get(state)
             let before = ChildIdentity(found, identify)

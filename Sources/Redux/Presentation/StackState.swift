@@ -173,7 +173,7 @@ extension Reducer {
     ) -> Reducer<State> {
         let elements = forEach(keyPath, element: destination.pullback(\StackElement<Screen>.state))
         let name = ElementAction.path(of: keyPath)
-        let run = elements.workBody ?? { [body = elements.body] state, action, _ in body(&state, action) }
+        let run = elements.bodyCollectingWork
         return Reducer(work: { state, action, work in
             guard let stack = ActionCast.cast(action, to: StackAction<Screen>.self) else {
                 return run(&state, action, &work)

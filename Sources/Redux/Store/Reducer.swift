@@ -70,6 +70,16 @@ public struct Reducer<State>: Sendable {
     /// Whether the reducer returns work (built by `ReduxEffects`, or combined from one that does).
     package var returnsWork: Bool { workBody != nil }
 
+    /// The body that collects work: ``workBody``, or for a plain reducer its ``body`` ignoring the
+    /// work list. Chosen with `if let`, not `??`: a closure passed through the generic `??` comes back
+    /// wrapped in two reabstraction thunks, called on every action.
+    @inlinable
+    var bodyCollectingWork: @Sendable (inout State, any Action, inout ReducerWork) -> Void {
+        if let workBody { return workBody }
+        let body = self.body
+        return { state, action, _ in body(&state, action) }
+    }
+
     /// Applies an action to a state in place.
     ///
     /// - Parameters:
@@ -133,20 +143,22 @@ public struct Reducer<State>: Sendable {
         default:
             if reducers.contains(where: { $0.workBody != nil }) {
                 // One closure per child, like the plain form: iterating the `Reducer` values would
-                // retain both of each child's closures on every call.
+                // retain both of each child's closures on every call. Each is held in a struct (see
+                // `PlainStep`) and called by index: `for body in bodies` copies each closure out of
+                // the array, a retain and a release per child and action.
                 let bodies = reducers.map { reducer in
-                    reducer.workBody ?? { [body = reducer.body] state, action, _ in body(&state, action) }
+                    WorkStep(reducer.bodyCollectingWork)
                 }
                 return Reducer(work: { state, action, work in
-                    for body in bodies {
-                        body(&state, action, &work)
+                    for index in bodies.indices {
+                        bodies[index].run(&state, action, &work)
                     }
                 })
             }
-            let bodies = reducers.map(\.body)
+            let bodies = reducers.map { PlainStep($0.body) }
             return Reducer { state, action in
-                for body in bodies {
-                    body(&state, action)
+                for index in bodies.indices {
+                    bodies[index].run(&state, action)
                 }
             }
         }
@@ -185,4 +197,20 @@ public struct Reducer<State>: Sendable {
             body(&root[keyPath: keyPath], action)
         }
     }
+}
+
+/// A child of a combined reducer. Held in a struct so that the array keeps the closure in its own
+/// form: an array of bare closures holds each in the most general one, behind a reabstraction thunk
+/// called on every action.
+@usableFromInline
+struct PlainStep<State>: Sendable {
+    @usableFromInline let run: @Sendable (inout State, any Action) -> Void
+    @inlinable init(_ run: @escaping @Sendable (inout State, any Action) -> Void) { self.run = run }
+}
+
+/// A child of a combined reducer that returns work (see ``PlainStep``).
+@usableFromInline
+struct WorkStep<State>: Sendable {
+    @usableFromInline let run: @Sendable (inout State, any Action, inout ReducerWork) -> Void
+    @inlinable init(_ run: @escaping @Sendable (inout State, any Action, inout ReducerWork) -> Void) { self.run = run }
 }

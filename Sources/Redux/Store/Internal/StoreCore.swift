@@ -77,7 +77,12 @@ final class StoreCore<State>: Observable {
             }
         } else {
             reduceBody = reducer.body
-            reduceWithWork = reducer.workBody ?? { _, _, _ in }
+            // `if let`, not `??`: a closure through the generic `??` is called behind two thunks.
+            if let workBody = reducer.workBody {
+                reduceWithWork = workBody
+            } else {
+                reduceWithWork = { _, _, _ in }
+            }
         }
         collectsWork = reducer.workBody != nil
         effects = Effects(dependencies: dependencies, onError: onError)
