@@ -179,8 +179,19 @@ extension StoreCore {
         withExtendedLifetime((head, reductionObserver, rules, observers, members, scopes, liveness)) {}
     }
 
-    @inlinable
+    /// Sends an action through the pipeline, or queues it while the store is busy.
+    ///
+    /// Always inlined: the body is ``dispatchBody(_:)``, which throws an ``Unthrown`` — a type with
+    /// no values — so that the optimizer's existential specializer leaves it alone (see
+    /// `Unthrown.swift`). Nothing is ever caught here.
+    @inlinable @inline(__always)
     func dispatch(_ action: any Action) {
+        do { try dispatchBody(action) } catch _ {}
+    }
+
+    /// The body of ``dispatch(_:)``: never throws (``Unthrown`` has no values).
+    @inlinable
+    func dispatchBody(_ action: any Action) throws(Unthrown) {
         if released.isSet || machine.rules.shouldQueue(action) { return }
         machine.rules.enterDispatch()
         if let head = machine.head {
