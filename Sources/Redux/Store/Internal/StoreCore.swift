@@ -111,7 +111,7 @@ final class StoreCore<State>: Observable {
 struct Machine<State> {
     /// The outermost middleware's dispatch; `nil` when there is no middleware, so a dispatch goes
     /// straight to the reducer without a closure call.
-    @usableFromInline var head: Dispatch?
+    @usableFromInline var head: ChainHead<any Action, Void>?
     /// When to reduce now and when to queue (SPEC §4.5).
     @usableFromInline var rules = DispatchRules()
     /// Set when the whole state is read through the registrar (``Store/state`` or a non-`Equatable`
@@ -195,7 +195,7 @@ extension StoreCore {
         if released.isSet || machine.rules.shouldQueue(action) { return }
         machine.rules.enterDispatch()
         if let head = machine.head {
-            head(action)
+            head.call(action)
         } else {
             reduce(action, then: nil)
         }
@@ -337,7 +337,7 @@ extension StoreCore {
             switch entry {
             case .dispatch(let action):
                 if let head = machine.head {
-                    head(action)
+                    head.call(action)
                 } else {
                     reduce(action, then: nil)
                 }
