@@ -18,6 +18,9 @@ import Observation
 @MainActor
 @usableFromInline
 final class StoreCore<State>: Observable {
+    /// Set the moment the store is released, from whichever thread releases it: from then on,
+    /// every entry into the pipeline does nothing.
+    @usableFromInline nonisolated let released = ReleaseFlag()
     #if DEBUG
         @usableFromInline var state: State
         @usableFromInline var machine = Machine<State>()
@@ -52,9 +55,6 @@ final class StoreCore<State>: Observable {
     @usableFromInline let scopes = ScopeRegistry()
     /// Cached once: forming a key path into a generic class allocates.
     @usableFromInline let stateKeyPath: KeyPath<StoreCore<State>, State>
-    /// Set the moment the store is released, from whichever thread releases it: from then on,
-    /// every entry into the pipeline does nothing.
-    @usableFromInline nonisolated let released = ReleaseFlag()
 
     @usableFromInline
     init(
@@ -197,7 +197,7 @@ extension StoreCore {
         if let head = machine.head {
             head.call(action)
         } else {
-            reduce(action, then: nil)
+            reduce(action, then: nil, checkingRelease: false)
         }
         if machine.rules.leaveDispatch() {
             drain()
@@ -211,10 +211,18 @@ extension StoreCore {
     /// `observer` is told of the action right after the reducer ran (``Effects/observeReductions(_:)``):
     /// the pipeline's final dispatch holds it when a middleware factory asked for it; everywhere
     /// else the argument is the constant `nil`, and the test is compiled away.
+    ///
+    /// `checkingRelease`: the final dispatch may be called by a middleware after the store was
+    /// released, so it checks ``released``; the store's own calls (`dispatchBody` without middleware,
+    /// `drain`) have just checked it, with nothing between that could release the store, and pass
+    /// `false` (4 instructions a dispatch).
     @inlinable
     @inline(__always)
-    func reduce(_ action: any Action, then observer: (@MainActor (any Action) -> Void)?) {
-        if released.isSet || !machine.rules.beginReduction(action) { return }
+    func reduce(
+        _ action: any Action, then observer: (@MainActor (any Action) -> Void)?, checkingRelease: Bool = true
+    ) {
+        if checkingRelease && released.isSet { return }
+        if !machine.rules.beginReduction(action) { return }
         if machine.isStateObserved {
             // Observation is one-shot: this change ends every current tracking of the whole state,
             // so nobody observes it afterwards until it is read again (which sets the flag anew,
@@ -339,10 +347,10 @@ extension StoreCore {
                 if let head = machine.head {
                     head.call(action)
                 } else {
-                    reduce(action, then: nil)
+                    reduce(action, then: nil, checkingRelease: false)
                 }
             case .reduce(let action):
-                reduce(action, then: machine.reductionObserver)
+                reduce(action, then: machine.reductionObserver, checkingRelease: false)
             }
             machine.rules.leaveDrainedDispatch()
         }
