@@ -46,7 +46,7 @@ package enum ValueDiff {
     /// strings quoted, long collections elided.
     package static func describe(_ value: Any, maxLength: Int = 120) -> String {
         if let leaf = Leaf.describe(value) {
-            return leaf.count > maxLength ? String(leaf.prefix(maxLength)) + "…" : leaf
+            return cut(leaf, at: maxLength)
         }
         // A top-level enum value names its type, as a struct's description does:
         // `AppAction.login(email: "a")`, not `.login(email: "a")`.
@@ -82,8 +82,20 @@ package enum ValueDiff {
         var text = ""
         var bounded = Bounded(maxElements: maxElements)
         bounded.write(value, into: &text, depth: 0)
-        guard text.count > maxLength else { return text }
-        return String(text.prefix(maxLength)) + "…"
+        return cut(text, at: maxLength)
+    }
+
+    /// `text`, or its first `maxLength` characters and "…" when it is longer. Counts no further than
+    /// it must: `String.count` walks the whole text (~1,300 instructions for a state's
+    /// description, four times a log entry), while the UTF-8 length, which bounds the number of
+    /// characters, is stored.
+    private static func cut(_ text: String, at maxLength: Int) -> String {
+        let maxLength = max(maxLength, 0)
+        guard text.utf8.count > maxLength,
+            let end = text.index(text.startIndex, offsetBy: maxLength, limitedBy: text.endIndex),
+            end < text.endIndex
+        else { return text }
+        return String(text[..<end]) + "…"
     }
 
     private struct Bounded {

@@ -100,6 +100,19 @@ struct BoundedDescriptionTests {
                 == ValueDiff.boundedDescription([Double?](repeating: 0.5, count: 3), maxElements: 0))
     }
 
+    /// The cut counts characters, not bytes: a text of multi-byte characters as long as the limit is
+    /// whole, one character longer is cut at the limit; a limit below zero cuts everything.
+    @Test func descriptionsAreCutAtTheirLengthInCharacters() {
+        struct Label { var text: String }
+        let whole = ValueDiff.boundedDescription(Label(text: "é🙂"), maxLength: 17)
+        #expect(whole == #"Label(text: "é🙂")"#)
+        #expect(whole.count == 17 && whole.utf8.count > 17)
+        #expect(ValueDiff.boundedDescription(Label(text: "é🙂"), maxLength: 16) == #"Label(text: "é🙂"…"#)
+        #expect(ValueDiff.boundedDescription(Label(text: "é🙂"), maxLength: 13) == #"Label(text: "…"#)
+        #expect(ValueDiff.describe("🙂🙂🙂", maxLength: 3) == #""🙂🙂…"#)
+        #expect(ValueDiff.describe(Label(text: "x"), maxLength: -4) == "…")
+    }
+
     @Test func enumsShowTheirCaseAndPayload() {
         enum Phase { case idle, running(step: Int) }
         #expect(ValueDiff.boundedDescription(Phase.running(step: 2)) == ".running(step: 2)")
