@@ -40,6 +40,34 @@ func passThrough() -> Middleware<BenchState> {
     { _, _ in { next in { action in next(action) } } }
 }
 
+/// The floor of any middleware chain (issue 39): `stages` bare `(any Action) -> Void` closures, each
+/// calling the next — one call frame a stage, no store, no reabstraction — built by the same reversed
+/// reduce as the store's pipeline and ending in the raw reducer on a local state.
+@MainActor
+func bareClosureChain(stages: Int) -> @MainActor (Int) -> Void {
+    let reducer = makeReducer()
+    let state = StateBox(BenchState(elements: smallState))
+    let end: (any Action) -> Void = { action in reducer.reduce(&state.value, action) }
+    let chain = (0..<stages).reversed().reduce(end) { next, _ in bareStage(next) }
+    let action: any Action = Increment()
+    return { n in
+        for _ in 0..<n { chain(action) }
+        blackHole(state.value.count)
+    }
+}
+
+/// One stage of ``bareClosureChain(stages:)``: passes the action on.
+@inline(never)
+func bareStage(_ next: @escaping (any Action) -> Void) -> (any Action) -> Void {
+    { action in next(action) }
+}
+
+/// Holds the state of ``bareClosureChain(stages:)``, as a store holds its own.
+final class StateBox<Value> {
+    @exclusivity(unchecked) var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Keeps values alive so the optimizer cannot drop the work that produced them. Subscribers'
 /// callbacks bump its counter: the cheapest callback that cannot be optimised away. The counter
 /// skips the dynamic exclusivity check a class's `var` pays (~60 instructions, more than the

@@ -33,6 +33,14 @@ func coreScenarios() -> [Scenario] {
             })
     }
 
+    for count in [5, 10, 20] {
+        scenarios.append(
+            Scenario(
+                name: "bare closure chain, \(count) stages",
+                note: "the floor of a chain: one frame a stage, no store, ending in the raw reducer"
+            ) { bareClosureChain(stages: count) })
+    }
+
     scenarios.append(
         Scenario(
             name: "store, 0 middleware, dispatch then read store.state",
