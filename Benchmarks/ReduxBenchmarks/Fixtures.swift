@@ -48,7 +48,8 @@ func bareClosureChain(stages: Int) -> @MainActor (Int) -> Void {
     let reducer = makeReducer()
     let state = StateBox(BenchState(elements: smallState))
     let end: (any Action) -> Void = { action in reducer.reduce(&state.value, action) }
-    let chain = (0..<stages).reversed().reduce(end) { next, _ in bareStage(next) }
+    var chain = end
+    for _ in 0..<stages { chain = bareStage(chain) }
     let action: any Action = Increment()
     return { n in
         for _ in 0..<n { chain(action) }

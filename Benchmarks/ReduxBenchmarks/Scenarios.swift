@@ -33,6 +33,22 @@ func coreScenarios() -> [Scenario] {
             })
     }
 
+    for count in [1, 5, 10, 20] {
+        scenarios.append(
+            Scenario(
+                name: "store, \(count) middleware, listed",
+                note: "the same middleware in a MiddlewareBuilder list: one frame a stage"
+            ) {
+                let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer()) {
+                    for _ in 0..<count { passThrough() }
+                }
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+    }
+
     for count in [5, 10, 20] {
         scenarios.append(
             Scenario(

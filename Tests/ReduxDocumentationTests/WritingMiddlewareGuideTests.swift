@@ -98,7 +98,28 @@ private struct Track: HandledByMiddleware {
 }
 
 @MainActor
+private func makeListedStore(counter: ActionCounter, debugging: Bool) -> Store<AppState> {
+    Store(initialState: AppState(), reducer: reducer) {
+        counting(into: counter)
+        expandBatches
+        if debugging { dropWhileLocked }
+        loadOnRequest
+    }
+}
+
+@MainActor
 struct WritingMiddlewareGuideTests {
+    @Test func writingMiddlewareGuideListedMiddleware() {
+        for debugging in [true, false] {
+            let counter = ActionCounter()
+            let store = makeListedStore(counter: counter, debugging: debugging)
+            store.dispatch(Batch(actions: [Increment(), Lock(), Increment()]))
+            // Without `dropWhileLocked` the second Increment reaches the reducer.
+            #expect(store.count == (debugging ? 1 : 2))
+            #expect(counter.entries.first == "Increment 1")
+        }
+    }
+
     @Test func writingMiddlewareGuideMarkedActions() {
         let store = Store(initialState: AppState(), reducer: reducer)
         store.dispatch(Track(event: "opened"))  // warns in debug builds; no crash

@@ -85,6 +85,39 @@ public final class Store<State>: Observable {
         core.start(middleware: middleware)
     }
 
+    /// Creates a store whose middleware are listed one per line, outermost first, and builds its
+    /// dispatch pipeline: each stage calls the next directly (see ``MiddlewareBuilder``).
+    ///
+    /// ```swift
+    /// let store = Store(initialState: AppState(), reducer: appReducer, dependencies: AppDependencies.live) {
+    ///     loggingMiddleware()
+    ///     thunkMiddleware()
+    ///     asyncActionMiddleware()
+    /// }
+    /// ```
+    ///
+    /// The pipeline is the one ``init(initialState:reducer:middleware:dependencies:onError:)`` builds
+    /// from the same middleware in an array: factories run once, in order; the first is outermost.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: Computes the next state for each action.
+    ///   - dependencies: The app's dependencies; `nil` for none.
+    ///   - onError: Receives errors that work did not handle, with the action it was started for.
+    ///     When `nil`, each is written to standard error as one line.
+    ///   - middleware: The middleware, outermost first.
+    @inlinable
+    public init(
+        initialState: State, reducer: Reducer<State>,
+        dependencies: (any Sendable)? = nil,
+        onError: (@MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void)? = nil,
+        @MiddlewareBuilder<State> middleware: () -> MiddlewareList<State>
+    ) {
+        MainActorCheck.install()
+        core = StoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies, onError: onError)
+        core.start(stages: middleware().stages)
+    }
+
     deinit {
         // The middleware may keep `dispatch` closures (in tasks, say) that reference the core.
         // They do nothing from this moment, whichever thread releases the store; the rest of the

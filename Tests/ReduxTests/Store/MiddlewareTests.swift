@@ -3,29 +3,46 @@ import Testing
 
 @testable import Redux
 
+/// The two ways a store is given its middleware: an array, and a `MiddlewareBuilder` list. Both
+/// build the same pipeline; the tests that show its rules run on both.
+enum Listing: CaseIterable, Sendable {
+    case array, list
+}
+
+/// A counter store with `middleware`, given as `listing` says.
+@MainActor
+func makeStore(_ listing: Listing, _ middleware: [Middleware<Counter>]) -> Store<Counter> {
+    switch listing {
+    case .array:
+        Store(initialState: Counter(), reducer: counterReducer, middleware: middleware)
+    case .list:
+        Store(initialState: Counter(), reducer: counterReducer) {
+            for stage in middleware { stage }
+        }
+    }
+}
+
 @MainActor
 struct MiddlewareTests {
-    @Test func middlewareRunsInArrayOrder() {
+    @Test(arguments: Listing.allCases) func middlewareRunsInArrayOrder(listing: Listing) {
         let log = Log<String>()
-        let store = Store(
-            initialState: Counter(), reducer: counterReducer,
-            middleware: [tracing("a", into: log), tracing("b", into: log), tracing("c", into: log)])
+        let store = makeStore(listing, [tracing("a", into: log), tracing("b", into: log), tracing("c", into: log)])
         store.dispatch(Increment())
         #expect(log.items == ["a>", "b>", "c>", "<c", "<b", "<a"])
         #expect(store.count == 1)
     }
 
-    @Test func middlewareThatSkipsNextSwallowsTheAction() {
+    @Test(arguments: Listing.allCases) func middlewareThatSkipsNextSwallowsTheAction(listing: Listing) {
         let swallowAdd: Middleware<Counter> = { _, _ in
             { next in { action in if !(action is Add) { next(action) } } }
         }
-        let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [swallowAdd])
+        let store = makeStore(listing, [swallowAdd])
         store.dispatch(Add(amount: 10))
         store.dispatch(Increment())
         #expect(store.count == 1)
     }
 
-    @Test func dispatchFromMiddlewareReentersTheWholeChain() {
+    @Test(arguments: Listing.allCases) func dispatchFromMiddlewareReentersTheWholeChain(listing: Listing) {
         let log = Log<String>()
         // The second middleware turns Add into Increments through `dispatch`, so they must pass
         // the first middleware again.
@@ -47,13 +64,13 @@ struct MiddlewareTests {
                 }
             }
         }
-        let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [seen, expand])
+        let store = makeStore(listing, [seen, expand])
         store.dispatch(Add(amount: 2))
         #expect(log.items == ["Add", "Increment", "Increment"])
         #expect(store.count == 2)
     }
 
-    @Test func getStateIsAlwaysFresh() {
+    @Test(arguments: Listing.allCases) func getStateIsAlwaysFresh(listing: Listing) {
         let observed = Log<Int>()
         let probe: Middleware<Counter> = { _, getState in
             { next in
@@ -64,13 +81,13 @@ struct MiddlewareTests {
                 }
             }
         }
-        let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [probe])
+        let store = makeStore(listing, [probe])
         store.dispatch(Increment())
         store.dispatch(Add(amount: 5))
         #expect(observed.items == [0, 1, 1, 6])
     }
 
-    @Test func factoriesRunOnceInArrayOrder() {
+    @Test(arguments: Listing.allCases) func factoriesRunOnceInArrayOrder(listing: Listing) {
         let log = Log<String>()
         func factory(_ name: String) -> Middleware<Counter> {
             { _, _ in
@@ -78,29 +95,28 @@ struct MiddlewareTests {
                 return { next in { action in next(action) } }
             }
         }
-        let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [factory("a"), factory("b")])
+        let store = makeStore(listing, [factory("a"), factory("b")])
         store.dispatch(Increment())
         store.dispatch(Increment())
         #expect(log.items == ["a", "b"])
         #expect(store.count == 2)
     }
 
-    @Test func actionsDispatchedDuringSetupAreDeliveredInOrderOnceReady() {
+    @Test(arguments: Listing.allCases) func actionsDispatchedDuringSetupAreDeliveredInOrderOnceReady(listing: Listing) {
         let log = Log<String>()
         let eager: Middleware<Counter> = { dispatch, _ in
             dispatch(Add(amount: 10))
             dispatch(Rename(name: "ready"))
             return { next in { action in next(action) } }
         }
-        let store = Store(
-            initialState: Counter(), reducer: counterReducer, middleware: [tracing("outer", into: log), eager])
+        let store = makeStore(listing, [tracing("outer", into: log), eager])
         #expect(store.count == 10)
         #expect(store.name == "ready")
         // Delivered through the whole chain, including the middleware in front of the dispatcher.
         #expect(log.items == ["outer>", "<outer", "outer>", "<outer"])
     }
 
-    @Test func nextKeptAndCalledLaterStillReduces() async {
+    @Test(arguments: Listing.allCases) func nextKeptAndCalledLaterStillReduces(listing: Listing) async {
         var kept: Dispatch?
         let deferring: Middleware<Counter> = { _, _ in
             { next in
@@ -108,7 +124,7 @@ struct MiddlewareTests {
                 return { _ in }
             }
         }
-        let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [deferring])
+        let store = makeStore(listing, [deferring])
         let values = Log<Int>()
         let subscription = store.subscribe(to: \.count) { values.append($0) }
         store.dispatch(Increment())
@@ -120,7 +136,7 @@ struct MiddlewareTests {
         subscription.cancel()
     }
 
-    @Test func middlewareMayCallNextMoreThanOnce() {
+    @Test(arguments: Listing.allCases) func middlewareMayCallNextMoreThanOnce(listing: Listing) {
         let batch: Middleware<Counter> = { _, _ in
             { next in
                 { action in
@@ -132,7 +148,7 @@ struct MiddlewareTests {
                 }
             }
         }
-        let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [batch])
+        let store = makeStore(listing, [batch])
         let counts = Log<Int>()
         let subscription = store.subscribe(to: \.count) { counts.append($0) }
         store.dispatch(Add(amount: 3))

@@ -55,3 +55,62 @@ struct ChainHead<A, R> {
         self.call = call
     }
 }
+
+/// Builds a store's dispatch chain from a ``MiddlewareList``: the same steps as ``buildChain``, in
+/// code specialised for the store's state, where every `Dispatch` keeps its own form — so a stage
+/// calls the next directly, one call frame a stage. The stages travel in structs, never as bare
+/// closures in an array or through a generic parameter, either of which would put them behind
+/// reabstraction thunks again.
+///
+/// - Parameters:
+///   - stages: The list's middleware.
+///   - dispatch: The `dispatch` each factory receives.
+///   - getState: The `getState` each factory receives.
+///   - end: Makes the final dispatch, after the factories ran.
+/// - Returns: The outermost middleware's dispatch.
+@inlinable
+@MainActor
+func buildDirectChain<State>(
+    _ stages: [MiddlewareStage<State>],
+    dispatch: @escaping Dispatch,
+    getState: @escaping @MainActor () -> State,
+    end makeFinalDispatch: () -> ChainLink
+) -> ChainLink {
+    let made = stages.map { stage in MadeStage(stage.factory(dispatch, getState)) }
+    return made.reversed().reduce(makeFinalDispatch()) { next, stage in ChainLink(stage.link(next.dispatch)) }
+}
+
+/// One middleware of a ``MiddlewareList``. A struct's stored closure keeps the form its declaration
+/// gives it — a `Dispatch` that returns `Void` directly — where an array's element is held in the
+/// most general form, behind a reabstraction thunk in each direction.
+@usableFromInline
+struct MiddlewareStage<State>: Sendable {
+    @usableFromInline let factory: Middleware<State>
+
+    @inlinable
+    init(_ factory: @escaping Middleware<State>) {
+        self.factory = factory
+    }
+}
+
+/// What a stage's factory returned: given `next`, the stage's dispatch (see ``MiddlewareStage``).
+@usableFromInline
+struct MadeStage {
+    @usableFromInline let link: (_ next: @escaping Dispatch) -> Dispatch
+
+    @inlinable
+    init(_ link: @escaping (_ next: @escaping Dispatch) -> Dispatch) {
+        self.link = link
+    }
+}
+
+/// A dispatch, held in a struct so that it keeps its own form as the chain is reduced.
+@usableFromInline
+struct ChainLink {
+    @usableFromInline let dispatch: Dispatch
+
+    @inlinable
+    init(_ dispatch: @escaping Dispatch) {
+        self.dispatch = dispatch
+    }
+}

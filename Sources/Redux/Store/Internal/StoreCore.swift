@@ -157,6 +157,33 @@ extension StoreCore {
         }
     }
 
+    /// ``start(middleware:)`` for a ``MiddlewareList``: the same pipeline, built where each stage
+    /// calls the next directly (``buildDirectChain``). The head is held as an array's is: one
+    /// conversion, between the store and the first stage (holding the two kinds of head apart cost
+    /// every store 4 instructions a dispatch, and 15 to one with an array).
+    @inlinable
+    func start(stages: [MiddlewareStage<State>]) {
+        if !stages.isEmpty {
+            let dispatch: Dispatch = { action in self.dispatch(action) }
+            let getState: @MainActor () -> State = { self.state }
+            var observer: (@MainActor (any Action) -> Void)?
+            let head = Effects.withCurrent(effects) {
+                buildDirectChain(stages, dispatch: dispatch, getState: getState) {
+                    observer = self.effects.takeReductionObservers()
+                    if let observer {
+                        return ChainLink { action in self.reduce(action, then: observer) }
+                    }
+                    return ChainLink { action in self.reduce(action, then: nil) }
+                }
+            }
+            machine.head = ChainHead(head.dispatch)
+            machine.reductionObserver = observer
+        }
+        if machine.rules.finishSetup() {
+            drain()
+        }
+    }
+
     /// Breaks the core → pipeline → core cycle and turns every later dispatch into a no-op.
     func shutDown() {
         released.set()
