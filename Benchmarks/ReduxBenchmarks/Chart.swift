@@ -3,9 +3,9 @@ import Foundation
 import Redux
 
 /// `redux-bench --chart FILE.svg`: the cost of a dispatch against the number of pass-through
-/// middleware (0–20) and against the size of the state (1,000–100,000 elements), measured in this
-/// run, drawn as two line charts in one SVG file (no dependencies): the picture docs/benchmarks.md
-/// opens with.
+/// middleware (0–20, in an array and listed with a `MiddlewareBuilder`, beside a bare closure chain)
+/// and against the size of the state (1,000–100,000 elements), measured in this run, drawn as two
+/// line charts in one SVG file (no dependencies): the picture docs/benchmarks.md opens with.
 @MainActor
 func writeChart(to path: String, configuration: Configuration) -> String {
     func nanoseconds(_ prepare: () -> (Int) -> Void) -> Double {
@@ -29,8 +29,18 @@ func writeChart(to path: String, configuration: Configuration) -> String {
             for _ in 0..<n { store.dispatch(action) }
         }
     }
+    func listedStore(middleware: Int) -> (Int) -> Void {
+        let store = Store(initialState: BenchState(elements: smallState), reducer: makeReducer()) {
+            for _ in 0..<middleware { passThrough() }
+        }
+        let action: any Action = Increment()
+        return { n in
+            for _ in 0..<n { store.dispatch(action) }
+        }
+    }
     let middlewareCounts = Array(0...20)
     let byMiddleware = middlewareCounts.map { count in nanoseconds { store(elements: smallState, middleware: count) } }
+    let byListedMiddleware = middlewareCounts.map { count in nanoseconds { listedStore(middleware: count) } }
     // The floor: bare closures, one frame a stage, no store (issue 39).
     let floor = middlewareCounts.map { count in nanoseconds { bareClosureChain(stages: count) } }
     let sizes = [1_000, 3_000, 10_000, 30_000, 100_000]
@@ -43,7 +53,8 @@ func writeChart(to path: String, configuration: Configuration) -> String {
         x: 60, title: "ns per dispatch against pass-through middleware (0–20)",
         xLabels: middlewareCounts.map(String.init),
         series: [
-            Series(values: byMiddleware, color: "#1f6feb", label: "store"),
+            Series(values: byMiddleware, color: "#1f6feb", label: "store, middleware in an array"),
+            Series(values: byListedMiddleware, color: "#2da44e", label: "store, middleware listed (MiddlewareBuilder)"),
             Series(values: floor, color: "#999999", label: "bare closure chain (floor)"),
         ], labelEvery: 5)
     svg += panel(
@@ -61,6 +72,7 @@ func writeChart(to path: String, configuration: Configuration) -> String {
     }
     let perSize = zip(sizes, bySize).map { "\($0): \(String(format: "%.1f", $1))" }
     return "chart written to \(path)\n  ns per dispatch by middleware count: " + list(byMiddleware)
+        + "\n  listed middleware by count: " + list(byListedMiddleware)
         + "\n  bare closure chain by stage count: " + list(floor)
         + "\n  ns per dispatch by state size: " + perSize.joined(separator: ", ")
 }
