@@ -9,7 +9,7 @@
 /// ```
 ///
 /// A store built from a list calls each stage directly: a dispatch through it costs one call frame
-/// and ~15 instructions a pass-through stage, against three frames and ~41 instructions through a
+/// and ~11 instructions a pass-through stage, against three frames and ~41 instructions through a
 /// `[Middleware<State>]` array, whose elements Swift holds in a general form that every call
 /// converts — and past about five stages, those extra frames make each further one several times
 /// dearer in time (`docs/benchmarks.md`). The middleware themselves are the same `Middleware<State>`

@@ -160,7 +160,10 @@ extension StoreCore {
     /// ``start(middleware:)`` for a ``MiddlewareList``: the same pipeline, built where each stage
     /// calls the next directly (``buildDirectChain``). The head is held as an array's is: one
     /// conversion, between the store and the first stage (holding the two kinds of head apart cost
-    /// every store 4 instructions a dispatch, and 15 to one with an array).
+    /// every store 4 instructions a dispatch, and 15 to one with an array). Kept apart from
+    /// `start(middleware:)`, though the steps are the same: each makes its final dispatch as a
+    /// closure literal in the form its chain holds; a helper returning a `Dispatch` would be
+    /// converted at the chain's end, a thunk on every dispatch.
     @inlinable
     func start(stages: [MiddlewareStage<State>]) {
         if !stages.isEmpty {
