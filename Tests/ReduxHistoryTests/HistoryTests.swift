@@ -78,6 +78,24 @@ struct RecordingTests {
         #expect(recording.steps.allSatisfy { $0.date == fixedDate && $0.isReplayable })
     }
 
+    /// The recorder asks to be told of each reduction (`observeReductions`) while its factory runs:
+    /// a store whose middleware are listed with a `MiddlewareBuilder` tells it as an array's does.
+    @Test func aListedRecorderRecordsAsAnArraysDoes() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 2, now: { fixedDate })
+        let passThrough: Middleware<TodoState> = { _, _ in { next in { action in next(action) } } }
+        let store = Store(initialState: TodoState(), reducer: recorder.reducer(todoReducer())) {
+            passThrough
+            recorder.middleware
+        }
+        store.dispatch(AddTodo(title: "a"))
+        store.dispatch(AddTodo(title: "b"))
+        store.dispatch(ToggleTodo(id: 1))
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps.map(\.typeName) == ["AddTodo", "AddTodo", "ToggleTodo"])
+        #expect(recording.steps.map { $0.state != nil } == [false, true, true])
+        #expect(recording.replay(with: todoReducer()).isFaithful)
+    }
+
     @Test func aShortSessionWithABrokenReducerIsNotReplayedFaithfully() throws {
         // Three actions, no snapshot yet (one every 50): before, no recorded state was compared
         // and any reducer replayed "faithfully".

@@ -28,8 +28,13 @@ struct ThunkMiddlewareTests {
         #expect(store.count == 2)
     }
 
-    @Test func thunksNeverReachTheReducerAndOtherActionsDo() async throws {
-        let store = makeStore()
+    @Test(arguments: [false, true])
+    func thunksNeverReachTheReducerAndOtherActionsDo(listed: Bool) async throws {
+        // A store whose middleware are listed with a `MiddlewareBuilder` runs thunks as an array's does.
+        let store =
+            listed
+            ? Store(initialState: AppState(), reducer: appReducer, dependencies: dependencies) { thunkMiddleware() }
+            : makeStore()
         store.dispatch(Thunk<AppState, Dependencies> { _ in })
         store.dispatch(Increment())
         _ = try await store.run(AsyncThunk<AppState, Dependencies, Int> { _ in 1 })
