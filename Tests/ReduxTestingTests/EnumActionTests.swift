@@ -44,6 +44,20 @@ struct EnumActionTests {
         await store.finish()
     }
 
+    /// An app that lists its middleware with a `MiddlewareBuilder` hands the same list to a test store.
+    @Test func aListOfMiddlewareIsGivenToATestStoreAsAnArray() async {
+        let passThrough: Middleware<State> = { _, _ in { next in { action in next(action) } } }
+        @MiddlewareBuilder<State> var appMiddleware: MiddlewareList<State> {
+            passThrough
+            answering(.success(User(name: "ada")))
+        }
+        #expect(appMiddleware.middleware.count == 2)
+        let store = TestStore(initialState: State(), reducer: reducer, middleware: appMiddleware.middleware)
+        await store.dispatch(AppAction.login(email: "ada@example.com"))
+        await store.receive(AppAction.loginDone(.success(User(name: "ada")))) { $0.user = User(name: "ada") }
+        await store.finish()
+    }
+
     @Test func anotherCaseFailsAtOnceShowingBoth() async {
         let store = TestStore(
             initialState: State(), reducer: reducer,

@@ -104,4 +104,16 @@ public struct MiddlewareList<State>: Sendable {
 
     /// How many middleware the list holds.
     public var count: Int { stages.count }
+
+    /// The list's middleware as an array, in order, for an API that takes one (a `TestStore`, say).
+    /// In an array, each costs what an array's element costs (``MiddlewareBuilder``).
+    ///
+    /// ```swift
+    /// @MiddlewareBuilder<AppState> var appMiddleware: MiddlewareList<AppState> {
+    ///     thunkMiddleware()
+    ///     analytics
+    /// }
+    /// let store = TestStore(initialState: AppState(), reducer: appReducer, middleware: appMiddleware.middleware)
+    /// ```
+    public var middleware: [Middleware<State>] { stages.map(\.factory) }
 }
