@@ -202,21 +202,29 @@ struct RecordingFile<State: Codable>: Codable {
         var generated: [GeneratedValueFile]?
     }
 
-    /// One generated value in a file: `{"uuid": "…"}` or `{"date": seconds since 1970}`.
+    /// One generated value in a file: `{"uuid": "…"}` or `{"date": seconds since 1970,
+    /// "sinceReference": seconds since 2001}` — the second is the `Date`'s own value, read back bit
+    /// for bit (seconds since 1970 are computed from it and may round); the first is for people
+    /// and for files written before it.
     struct GeneratedValueFile: Codable {
         var uuid: UUID?
         var date: Double?
+        var sinceReference: Double?
 
         init?(_ value: any Sendable) {
             switch value {
             case let uuid as UUID: self.uuid = uuid
-            case let date as Date: self.date = date.timeIntervalSince1970
+            case let date as Date:
+                self.date = date.timeIntervalSince1970
+                self.sinceReference = date.timeIntervalSinceReferenceDate
             default: return nil
             }
         }
 
         var value: (any Sendable)? {
-            uuid.map { $0 as any Sendable } ?? date.map { Date(timeIntervalSince1970: $0) }
+            if let uuid { return uuid }
+            if let sinceReference { return Date(timeIntervalSinceReferenceDate: sinceReference) }
+            return date.map { Date(timeIntervalSince1970: $0) }
         }
     }
 }
@@ -371,9 +379,20 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Any JSON value: how a recording keeps an action's encoding without knowing its type.
+///
+/// Numbers are kept exactly as Foundation's decoder reads them: a whole number that fits `Int64`
+/// or `UInt64` as that integer (every 64-bit value round-trips, where a `Double` holds 53 bits),
+/// any other as the `Double` the text denotes (`-0` stays negative zero). Written back with
+/// `JSONEncoder`, each is the shortest text that reads as the same value, so an action or a state
+/// goes through a file bit for bit.
 enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
+    /// A whole number that fits `Int64`.
+    case integer(Int64)
+    /// A whole number above `Int64.max` that fits `UInt64`.
+    case unsigned(UInt64)
+    /// Any other number.
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -385,6 +404,15 @@ enum JSONValue: Codable, Equatable, Sendable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            // `-0` reads as the integer 0: kept as the Double it is, so its sign survives.
+            if value == 0, let double = try? container.decode(Double.self), double.sign == .minus {
+                self = .number(double)
+            } else {
+                self = .integer(value)
+            }
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -401,6 +429,8 @@ enum JSONValue: Codable, Equatable, Sendable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON reader that finds values without building them: it checks the syntax and hands back byte
 /// ranges, so a Redux DevTools file of a million steps is read in place — each action decoded
 /// straight from its bytes — instead of as a tree of every value (which took ten times the file).
@@ -120,6 +122,103 @@ struct JSONScanner {
         return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self))
     }
 
+    // MARK: Reading as JSON.parse reads
+
+    /// The value at `range` as JSON that Foundation's decoder reads as JSON.parse (the Redux
+    /// DevTools extension) reads the original: in an object with a repeated key only the last
+    /// value stands (Foundation would keep the first), and a lone surrogate escape is written as
+    /// U+FFFD (Foundation would refuse the string; JSON.parse keeps it, and a Swift string cannot).
+    /// The bytes as they are when nothing needs it — the usual case, read without a copy made twice.
+    func normalized(_ range: Range<Int>) throws -> Data {
+        guard try needsNormalizing(range) else { return Data(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        var data = Data()
+        data.reserveCapacity(range.count)
+        try appendNormalized(range, to: &data)
+        return data
+    }
+
+    private func needsNormalizing(_ range: Range<Int>) throws -> Bool {
+        switch kind(of: range) {
+        case UInt8(ascii: "{"):
+            var keys = Set<String>()
+            var needs = false
+            try forEachMember(of: range) { member in
+                guard !needs else { return }
+                let repeated = !keys.insert(member.key).inserted
+                needs = try repeated || member.key.contains("\u{FFFD}") || needsNormalizing(member.value)
+            }
+            return needs
+        case UInt8(ascii: "["):
+            return try elements(of: range).contains { try needsNormalizing($0) }
+        case UInt8(ascii: "\""):
+            return Self.mayHoldASurrogateEscape(UnsafeRawBufferPointer(rebasing: bytes[range]))
+        default:
+            return false
+        }
+    }
+
+    /// Whether `text` has a `\uD800`–`\uDFFF` escape (a pair or a lone one: either is rewritten).
+    private static func mayHoldASurrogateEscape(_ text: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 2 < text.count {
+            if text[index] == UInt8(ascii: "\\") {
+                if text[index + 1] == UInt8(ascii: "u"), text[index + 2] | 0x20 == UInt8(ascii: "d") { return true }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
+    private func appendNormalized(_ range: Range<Int>, to data: inout Data) throws {
+        switch kind(of: range) {
+        case UInt8(ascii: "{"):
+            let members = try members(of: range)
+            var last: [String: Int] = [:]
+            for (position, member) in members.enumerated() { last[member.key] = position }
+            data.append(UInt8(ascii: "{"))
+            var first = true
+            for (position, member) in members.enumerated() where last[member.key] == position {
+                if !first { data.append(UInt8(ascii: ",")) }
+                first = false
+                Self.appendQuoted(member.key, to: &data)
+                data.append(UInt8(ascii: ":"))
+                try appendNormalized(member.value, to: &data)
+            }
+            data.append(UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            data.append(UInt8(ascii: "["))
+            for (position, element) in try elements(of: range).enumerated() {
+                if position > 0 { data.append(UInt8(ascii: ",")) }
+                try appendNormalized(element, to: &data)
+            }
+            data.append(UInt8(ascii: "]"))
+        case UInt8(ascii: "\""):
+            Self.appendQuoted(try string(in: range) ?? "", to: &data)
+        default:
+            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
+        }
+    }
+
+    /// Appends `text` as a JSON string.
+    static func appendQuoted(_ text: String, to data: inout Data) {
+        data.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                data.append(UInt8(ascii: "\\"))
+                data.append(byte)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                data.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default:
+                data.append(byte)
+            }
+        }
+        data.append(UInt8(ascii: "\""))
+    }
+
     // MARK: Scanning
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -188,22 +287,40 @@ struct JSONScanner {
         case UInt8(ascii: "f"): try skipLiteral("false", &position, limit: limit)
         case UInt8(ascii: "n"): try skipLiteral("null", &position, limit: limit)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = position
-            while position < limit {
-                switch bytes[position] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                    UInt8(ascii: "e"), UInt8(ascii: "E"):
-                    position += 1
-                    continue
-                default: break
-                }
-                break
-            }
-            guard position - start < 400, number(in: start..<position) != nil else {
-                throw Failure(offset: start, message: "a malformed number")
-            }
+            try skipNumber(&position, limit: limit)
         default:
             throw Failure(offset: position, message: "a value expected")
+        }
+    }
+
+    /// Moves past a number of JSON's grammar: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?
+    /// — `02`, `2.`, `-.5` and `+1` are refused, as JSON.parse refuses them; any length is read.
+    private func skipNumber(_ position: inout Int, limit: Int) throws {
+        let start = position
+        func malformed() -> Failure { Failure(offset: start, message: "a malformed number") }
+        func isDigit(_ at: Int) -> Bool { at < limit && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) }
+        func skipDigits() throws {
+            guard isDigit(position) else { throw malformed() }
+            while isDigit(position) { position += 1 }
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard isDigit(position) else { throw malformed() }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if isDigit(position) { throw malformed() }
+        } else {
+            try skipDigits()
+        }
+        if position < limit, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            try skipDigits()
+        }
+        if position < limit, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < limit, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            try skipDigits()
         }
     }
 
@@ -225,7 +342,21 @@ struct JSONScanner {
                 position += 1
                 return
             case UInt8(ascii: "\\"):
-                position += 2
+                // An escape is one of JSON's eight, or `u` and four hex digits: anything else is
+                // refused here, where the string is scanned, so reading it later cannot fail.
+                guard position + 1 < limit else { break }
+                switch bytes[position + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 2
+                case UInt8(ascii: "u"):
+                    guard position + 6 <= limit,
+                        bytes[(position + 2)..<(position + 6)].allSatisfy({ Self.hexValue($0) != nil })
+                    else { throw Failure(offset: position, message: "a malformed \\u escape") }
+                    position += 6
+                default:
+                    throw Failure(offset: position, message: "a malformed escape")
+                }
             case 0..<0x20:
                 throw Failure(offset: position, message: "a control character in a string")
             default:
@@ -266,13 +397,16 @@ struct JSONScanner {
                 if (0xD800..<0xDC00).contains(scalar), index + 1 < body.count, body[index] == UInt8(ascii: "\\"),
                     body[index + 1] == UInt8(ascii: "u")
                 {
-                    index += 2
-                    let low = try hex4(body, &index, offset: start)
+                    var next = index + 2
+                    let low = try hex4(body, &next, offset: start)
+                    // Only a low surrogate completes the pair; any other escape is read on its own
+                    // next (`\uD800\u0041` is U+FFFD then `A`: nothing is eaten).
                     if (0xDC00..<0xE000).contains(low) {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        index = next
                     }
                 }
-                // A lone surrogate becomes U+FFFD, as JSON.parse's strings cannot be told apart here.
+                // A lone surrogate becomes U+FFFD: a Swift string holds no lone surrogate.
                 let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                 utf8.append(contentsOf: String(character).utf8)
             default:
@@ -288,15 +422,20 @@ struct JSONScanner {
         for _ in 0..<4 {
             let byte = body[index]
             index += 1
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw Failure(offset: offset + index, message: "a malformed \\u escape")
+            guard let digit = Self.hexValue(byte) else {
+                throw Failure(offset: offset + index, message: "a malformed \\u escape")
             }
             value = value << 4 | digit
         }
         return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 }

@@ -56,7 +56,7 @@ public enum ReduxDevTools {
             ])
             if step.isSkipped {
                 // The tool prepends each newly skipped id; the order carries no meaning on import.
-                skipped.append(.number(Double(id)))
+                skipped.append(.integer(Int64(id)))
             } else if let recorded = step.state {
                 state = recorded
             } else if let performed = step.action, step.problem == nil {
@@ -70,10 +70,10 @@ public enum ReduxDevTools {
             "actionsById": .object(actionsById),
             "computedStates": .array(computed),
             "committedState": try json(recording.initialState),
-            "currentStateIndex": .number(Double(count)),
-            "nextActionId": .number(Double(count + 1)),
+            "currentStateIndex": .integer(Int64(count)),
+            "nextActionId": .integer(Int64(count + 1)),
             "skippedActionIds": .array(skipped),
-            "stagedActionIds": .array((0...count).map { .number(Double($0)) }),
+            "stagedActionIds": .array((0...count).map { .integer(Int64($0)) }),
             // The rest of redux-devtools-instrument's `LiftedState`, as the extension writes them
             // (its monitor's reducer keeps `{}`).
             "isLocked": .bool(false),
@@ -130,8 +130,15 @@ public enum ReduxDevTools {
     public static func importRecording<State: Decodable>(
         _ data: Data, actions: ActionRegistry, initialState: State? = nil
     ) throws -> Recording<State> {
-        try data.withUnsafeBytes { bytes in
-            try DevToolsImport<State>(bytes: bytes, actions: actions, initialState: initialState).recording()
+        do {
+            return try data.withUnsafeBytes { bytes in
+                try DevToolsImport<State>(bytes: bytes, actions: actions, initialState: initialState).recording()
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            // Every failure is a HistoryError; a syntax error found below the first scan names its offset.
+            throw HistoryError.malformed(at: "the file", reason: "not JSON: \(error)")
         }
     }
 }
@@ -167,11 +174,11 @@ private struct DevToolsImport<State: Decodable> {
             return try fromActions(root, path: "the file", start: nil)
         case UInt8(ascii: "{"):
             let members = try scanner.members(of: root)
-            guard let payload = members.first(where: { $0.key == "payload" }) else {
+            guard let payload = members.last(where: { $0.key == "payload" }) else {
                 return try fromLifted(members, path: "")
             }
             return try fromDefaultExport(
-                payload: payload.value, preloaded: members.first { $0.key == "preloadedState" })
+                payload: payload.value, preloaded: members.last { $0.key == "preloadedState" })
         default:
             throw malformed("the file", "neither a JSON object nor an array of actions")
         }
@@ -187,7 +194,7 @@ private struct DevToolsImport<State: Decodable> {
             // The tool reads it only when it is a non-empty string; `null` is as if absent.
             if let string = try scanner.string(in: preloaded.value) {
                 if !string.isEmpty {
-                    start = try decodeState(Data(string.utf8), path: "preloadedState")
+                    start = try decodeState(try Self.normalized(Data(string.utf8), path: "preloadedState"), path: "preloadedState")
                 }
             } else if scanner.kind(of: preloaded.value) != UInt8(ascii: "n") {
                 throw malformed("preloadedState", "not a string (the tool writes the state as a string of JSON)")
@@ -235,7 +242,7 @@ private struct DevToolsImport<State: Decodable> {
     private func fromLifted(
         _ members: [JSONScanner.Member], path prefix: String, start given: State? = nil
     ) throws -> Recording<State> {
-        func member(_ key: String) -> Range<Int>? { members.first { $0.key == key }?.value }
+        func member(_ key: String) -> Range<Int>? { members.last { $0.key == key }?.value }
         guard let byIDRange = member("actionsById") else { throw malformed(prefix + "actionsById", "absent") }
         guard let stagedRange = member("stagedActionIds") else { throw malformed(prefix + "stagedActionIds", "absent") }
         guard let skippedRange = member("skippedActionIds") else {
@@ -256,14 +263,14 @@ private struct DevToolsImport<State: Decodable> {
 
         var start = given
         if start == nil, let committed = member("committedState"), scanner.kind(of: committed) != UInt8(ascii: "n") {
-            start = try decodeState(data(committed), path: prefix + "committedState")
+            start = try decodeState(try data(committed), path: prefix + "committedState")
         }
         if start == nil { start = initialState }
         if start == nil, let computed = member("computedStates"), scanner.kind(of: computed) == UInt8(ascii: "[") {
             if let first = try scanner.elements(of: computed).first, scanner.kind(of: first) == UInt8(ascii: "{"),
-                let state = try scanner.members(of: first).first(where: { $0.key == "state" })
+                let state = try scanner.members(of: first).last(where: { $0.key == "state" })
             {
-                start = try decodeState(data(state.value), path: prefix + "computedStates[0].state")
+                start = try decodeState(try data(state.value), path: prefix + "computedStates[0].state")
             }
         }
         guard let start else {
@@ -302,12 +309,12 @@ private struct DevToolsImport<State: Decodable> {
     private func isInit(_ action: Range<Int>) -> Bool {
         guard scanner.kind(of: action) == UInt8(ascii: "{"),
             let members = try? scanner.members(of: action),
-            let type = members.first(where: { $0.key == "type" }).flatMap({ try? scanner.string(in: $0.value) })
+            let type = members.last(where: { $0.key == "type" }).flatMap({ try? scanner.string(in: $0.value) })
         else { return false }
         return type == "@@INIT"
     }
 
-    /// The ids of an id list: whole numbers from 0 to 2⁵³ (what a JavaScript number holds exactly).
+    /// The ids of an id list: whole numbers from 0 below 2⁵³ (what a JavaScript number holds exactly).
     private func ids(_ range: Range<Int>, path: String) throws -> [Int] {
         guard scanner.kind(of: range) == UInt8(ascii: "[") else { throw malformed(path, "not an array") }
         return try scanner.elements(of: range).enumerated().map { index, element in
@@ -320,14 +327,29 @@ private struct DevToolsImport<State: Decodable> {
     }
 
     static func actionID(_ value: Double) -> Int? {
-        guard value >= 0, value <= 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
+        guard value >= 0, value < 9_007_199_254_740_992, value.rounded(.towardZero) == value else { return nil }
         return Int(value)
     }
 
     static func actionID(decimal key: String) -> Int? {
-        guard !key.isEmpty, key.count <= 16, key.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(key)
+        // The tool writes ids as JavaScript writes numbers: no sign, no leading zero (`"01"` is
+        // another key, not the id 1, and is refused rather than read as one).
+        guard !key.isEmpty, key.count <= 16, key.utf8.allSatisfy({ (48...57).contains($0) }),
+            key == "0" || key.utf8.first != UInt8(ascii: "0"), let value = Int(key), value < 9_007_199_254_740_992
         else { return nil }
         return value
+    }
+
+    /// `json` (a whole document) as ``data(_:)`` gives a value.
+    private static func normalized(_ json: Data, path: String) throws -> Data {
+        try json.withUnsafeBytes { bytes in
+            let scanner = JSONScanner(bytes)
+            do {
+                return try scanner.normalized(try scanner.value(in: 0..<bytes.count))
+            } catch {
+                throw HistoryError.malformed(at: path, reason: "its string is not JSON: \(error)")
+            }
+        }
     }
 
     private func decodeState(_ json: Data, path: String) throws -> State {
@@ -359,17 +381,22 @@ private struct DevToolsImport<State: Decodable> {
             throw malformed(path, "not an object (an action is {\"type\": …})")
         }
         let members = try scanner.members(of: range)
-        guard let typeMember = members.first(where: { $0.key == "type" }) else {
+        guard let typeMember = members.last(where: { $0.key == "type" }) else {
             throw malformed(path, "no \"type\" (the tool refuses such an action too)")
         }
         guard let typeName = try scanner.string(in: typeMember.value) else {
             throw malformed(path + ".type", "not a string")
         }
-        let fields = members.filter { $0.key != "type" }
+        // A repeated field counts once, with its last value, as JSON.parse reads it (Foundation's
+        // decoder would take the first).
+        var lastPosition: [String: Int] = [:]
+        for (position, member) in members.enumerated() { lastPosition[member.key] = position }
+        let fields = members.enumerated().filter { $0.element.key != "type" && lastPosition[$0.element.key] == $0.offset }
+            .map(\.element)
         let payload = fields.first { $0.key == "payload" }
-        var candidates: [Data] = [fieldsObject(fields)]
+        var candidates: [Data] = [try fieldsObject(fields)]
         if let payload {
-            let payloadData = data(payload.value)
+            let payloadData = try data(payload.value)
             if fields.count == 1 { candidates.insert(payloadData, at: 0) } else { candidates.append(payloadData) }
         }
         var action: (any Action)?
@@ -398,37 +425,20 @@ private struct DevToolsImport<State: Decodable> {
             state: nil, problem: problem, isSkipped: isSkipped)
     }
 
-    /// Appends `key` as a JSON string.
-    private static func appendQuoted(_ key: String, to data: inout Data) {
-        data.append(UInt8(ascii: "\""))
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                data.append(UInt8(ascii: "\\"))
-                data.append(byte)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                data.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default:
-                data.append(byte)
-            }
-        }
-        data.append(UInt8(ascii: "\""))
-    }
-
-    /// The bytes of `range`, as data.
-    private func data(_ range: Range<Int>) -> Data {
-        Data(UnsafeRawBufferPointer(rebasing: scanner.bytes[range]))
+    /// The value at `range`, as data Foundation's decoder reads as JSON.parse reads the bytes
+    /// (``JSONScanner/normalized(_:)``: a repeated key's last value, lone surrogates as U+FFFD).
+    private func data(_ range: Range<Int>) throws -> Data {
+        try scanner.normalized(range)
     }
 
     /// An object of the members given: the action's fields without its `type`.
-    private func fieldsObject(_ fields: [JSONScanner.Member]) -> Data {
+    private func fieldsObject(_ fields: [JSONScanner.Member]) throws -> Data {
         var data = Data("{".utf8)
         for (position, field) in fields.enumerated() {
             if position > 0 { data.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(field.key, to: &data)
+            JSONScanner.appendQuoted(field.key, to: &data)
             data.append(UInt8(ascii: ":"))
-            data.append(contentsOf: UnsafeRawBufferPointer(rebasing: scanner.bytes[field.value]))
+            data.append(try scanner.normalized(field.value))
         }
         data.append(UInt8(ascii: "}"))
         return data
