@@ -98,7 +98,8 @@ struct ExactFilesTests {
         func quoted(_ string: String) throws -> String {
             String(decoding: try JSONEncoder().encode(string), as: UTF8.self)
         }
-        let defaultExport = "{\"payload\":\(try quoted("[" + actions.joined(separator: ",") + "]")),"
+        let defaultExport =
+            "{\"payload\":\(try quoted("[" + actions.joined(separator: ",") + "]")),"
             + "\"preloadedState\":\(try quoted(startText))}"
         let fromDefault: Recording<Ledger> = try ReduxDevTools.importRecording(
             Data(defaultExport.utf8), actions: ledgerActions)
@@ -178,7 +179,8 @@ struct ExactFilesTests {
 
     @Test func aLongValidNumberIsRead() throws {
         let long = "1" + String(repeating: "0", count: 450) + "e-450"
-        let json = #"{"actionsById": {"0": {"action": {"type": "@@INIT"}, "timestamp": \#(long)}, "#
+        let json =
+            #"{"actionsById": {"0": {"action": {"type": "@@INIT"}, "timestamp": \#(long)}, "#
             + #""1": {"action": {"type": "ADD", "amount": 2}, "timestamp": \#(long)}}, "#
             + #""stagedActionIds": [0, 1], "skippedActionIds": [], "committedState": {"count": 0}}"#
         let recording = try importCount(json)

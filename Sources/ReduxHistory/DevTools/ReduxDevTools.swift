@@ -194,7 +194,8 @@ private struct DevToolsImport<State: Decodable> {
             // The tool reads it only when it is a non-empty string; `null` is as if absent.
             if let string = try scanner.string(in: preloaded.value) {
                 if !string.isEmpty {
-                    start = try decodeState(try Self.normalized(Data(string.utf8), path: "preloadedState"), path: "preloadedState")
+                    start = try decodeState(
+                        try Self.normalized(Data(string.utf8), path: "preloadedState"), path: "preloadedState")
                 }
             } else if scanner.kind(of: preloaded.value) != UInt8(ascii: "n") {
                 throw malformed("preloadedState", "not a string (the tool writes the state as a string of JSON)")
@@ -391,8 +392,10 @@ private struct DevToolsImport<State: Decodable> {
         // decoder would take the first).
         var lastPosition: [String: Int] = [:]
         for (position, member) in members.enumerated() { lastPosition[member.key] = position }
-        let fields = members.enumerated().filter { $0.element.key != "type" && lastPosition[$0.element.key] == $0.offset }
-            .map(\.element)
+        let fields = members.enumerated().filter {
+            $0.element.key != "type" && lastPosition[$0.element.key] == $0.offset
+        }
+        .map(\.element)
         let payload = fields.first { $0.key == "payload" }
         var candidates: [Data] = [try fieldsObject(fields)]
         if let payload {
