@@ -42,8 +42,6 @@ public final class TestStore<State: Equatable> {
     private struct Reduction {
         var action: any Action
         var state: State
-        /// The number the store's next screen had before this reduction (see ``screenNumbers``).
-        var screenNumber: UInt64
         /// Whether it is the reduction of the action a ``dispatch(_:_:fileID:filePath:line:column:)``
         /// call passed in — as opposed to one dispatched by middleware or by work, later or during it.
         var isDispatched: Bool
@@ -63,11 +61,6 @@ public final class TestStore<State: Equatable> {
     private var waiter: CheckedContinuation<Void, Never>?
     private var isFinished = false
     private let creation: SourceLocationInfo
-    /// Numbers the screens this store's reducers push — 0, 1, 2… — as the Composable
-    /// Architecture's test dependency does; a test writes them as literals (`path[id: 0]`).
-    private let screenNumbers = StackIDCounter()
-    /// The screen counter before each reduction in progress (innermost last).
-    private var screenNumbersBefore: [UInt64] = []
 
     /// Creates a test store around a real `Store`.
     ///
@@ -123,36 +116,21 @@ public final class TestStore<State: Equatable> {
         // Unhandled errors of work are the test's to receive (the origin box holds the test store weakly).
         let errors: @MainActor @Sendable (any Error, any Action) -> Void =
             onError ?? { error, action in origin.owner?.workFailed(error, for: action) }
-        // Keeps the screen counter before each reduction, for the expected change to number its
-        // pushes as the reducer did.
-        let numbering: Middleware<State> = { _, _ in
-            { next in
-                { action in
-                    guard let owner = origin.owner else { return next(action) }
-                    owner.screenNumbersBefore.append(owner.screenNumbers.next)
-                    next(action)
-                    origin.owner?.screenNumbersBefore.removeLast()
-                }
-            }
-        }
         self.store = Store(
-            initialState: initialState, reducer: reducer.numberingScreens(with: screenNumbers),
-            middleware: [tagging] + middleware + [numbering, recorder.middleware],
+            initialState: initialState, reducer: reducer,
+            middleware: [tagging] + middleware + [recorder.middleware],
             dependencies: dependencies, onError: errors)
         origin.owner = self
         recorder.onRecord = { [weak self] entry in
             guard let self else { return }
             // Only the action the test dispatched, reduced while its own pass is the innermost one.
             let isDispatched = self.origins.last == true && self.origins.count == 1
-            self.pending.append(
-                Reduction(
-                    action: entry.action, state: entry.state,
-                    screenNumber: self.screenNumbersBefore.last ?? self.screenNumbers.next, isDispatched: isDispatched))
+            self.pending.append(Reduction(action: entry.action, state: entry.state, isDispatched: isDispatched))
             self.wake()
         }
         // Actions dispatched while the store was being built are the first received actions.
         pending = recorder.entries.map {
-            Reduction(action: $0.action, state: $0.state, screenNumber: 0, isDispatched: false)
+            Reduction(action: $0.action, state: $0.state, isDispatched: false)
         }
     }
 
@@ -299,16 +277,13 @@ public final class TestStore<State: Equatable> {
         // The reduction of this very action, wherever it came in the order; if a middleware
         // swallowed it, there is none, and what it dispatched instead must be received.
         let actual: State
-        let screenNumber: UInt64
         if let own = pending.firstIndex(where: \.isDispatched) {
-            (actual, screenNumber) = (pending[own].state, pending[own].screenNumber)
+            actual = pending[own].state
             pending.remove(at: own)
         } else {
-            (actual, screenNumber) = (before, screenNumbers.next)
+            actual = before
         }
-        check(
-            base: before, update: update, actual: actual, screenNumber: screenNumber, what: "dispatching \(what)",
-            at: location)
+        check(base: before, update: update, actual: actual, what: "dispatching \(what)", at: location)
         expected = actual
         // Let the work this dispatch started run up to its first suspension (a clock's sleep, a
         // request), so that a `clock.advance` that follows finds it waiting.
@@ -462,7 +437,7 @@ public final class TestStore<State: Equatable> {
                 let entry = pending[index]
                 pending.removeFirst(index + 1)
                 check(
-                    base: expected, update: update, actual: entry.state, screenNumber: entry.screenNumber,
+                    base: expected, update: update, actual: entry.state,
                     what: "receiving \(describe(entry.action))", at: location)
                 expected = entry.state
                 return
@@ -618,14 +593,14 @@ public final class TestStore<State: Equatable> {
         base: State,
         update: ((inout State) throws -> Void)?,
         actual: State,
-        screenNumber: UInt64? = nil,
         what: String,
         at location: SourceLocationInfo
     ) {
         var expectedState = exhaustivity == .on ? base : actual
         do {
-            // A screen the expected change pushes gets the number the reducer's push got.
-            try StackIDCounter(startingAt: screenNumber ?? screenNumbers.next).run { try update?(&expectedState) }
+            // A screen the expected change pushes gets the number the reducer's push got: the
+            // stack's next number is part of the state the change starts from.
+            try update?(&expectedState)
         } catch {
             reportFailure("The state update closure threw: \(error)", at: location)
             return
@@ -635,18 +610,7 @@ public final class TestStore<State: Equatable> {
         if update != nil, let reconcileShared {
             reconcileShared(&expectedState, exhaustivity == .on ? base : actual)
         }
-        guard expectedState != actual else {
-            // Equal states; the screens' identifiers are compared too (equality leaves them out).
-            let screens = ScreenIDs.differences(expected: expectedState, actual: actual)
-            guard screens.isEmpty else {
-                return reportFailure(
-                    "State after \(what) is not as expected: the same screens with other identifiers (a screen "
-                        + "replaced by an equal one, or pushed in another order) (expected → actual):\n"
-                        + screens.prefix(40).map { "  \($0)" }.joined(separator: "\n"),
-                    at: location)
-            }
-            return
-        }
+        guard expectedState != actual else { return }
         let diff = ValueDiff.lines(from: expectedState, to: actual, rootName: "state", maxLines: 40)
         reportFailure(
             "State after \(what) is not as expected (expected → actual):\n"

@@ -73,15 +73,19 @@ struct StackIDTests {
         #expect(store.state.path.ids == [2])
     }
 
-    @Test func otherStoresNeverMakeACountedNumber() {
+    @Test func aLiveStoreNumbersItsScreensAsATestStoreDoes() {
+        // Issue 45: identifiers are state — the same pushes give the same numbers in every store.
         let store = Store(initialState: AppState(), reducer: Self.reducer)
         store.dispatch(Open(name: "A"))
         store.dispatch(Open(name: "B"))
-        let ids = store.state.path.ids
-        #expect(ids.count == 2 && ids[0] != ids[1])
-        #expect(!ids.contains(0) && !ids.contains(1), "a live store's identifiers are the process's")
+        #expect(store.state.path.ids == [0, 1])
+        store.dispatch(StackAction<Detail>.popFrom(id: 1))
+        store.dispatch(Open(name: "C"))
+        #expect(store.state.path.ids == [0, 2], "a popped screen's number is never given again")
         var outside = StackState<Detail>()
-        #expect(outside.push(Detail(name: "C")) != 0)
+        #expect(outside.push(Detail(name: "C")) == 0)
+        // A screen made outside a stack has an identifier no stack gives.
+        #expect(StackElement(Detail(name: "D")).id != 0)
     }
 
     /// An object in the state that points back at itself: the identifier check does not follow it.

@@ -36,4 +36,14 @@ static inline unsigned long long c_redux_next_stamp(void) {
     return __atomic_add_fetch(&c_redux_stamp_counter, 1, __ATOMIC_RELAXED);
 }
 
+/// Makes every later `c_redux_next_stamp` return more than `stamp`: a stamp read back from a file
+/// (a stack screen's identifier made outside a stack) is never handed out again.
+static inline void c_redux_stamp_at_least(unsigned long long stamp) {
+    unsigned long long current = __atomic_load_n(&c_redux_stamp_counter, __ATOMIC_RELAXED);
+    while (current < stamp &&
+           !__atomic_compare_exchange_n(&c_redux_stamp_counter, &current, stamp, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+    }
+}
+
 #endif

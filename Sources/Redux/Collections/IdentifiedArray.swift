@@ -98,6 +98,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     @usableFromInline var log: [Change] = []
     /// The version before the first logged change.
     @usableFromInline var logBase: UInt64
+    /// A navigation stack's (``StackState``'s) next screen number, kept with its screens so that
+    /// the same pushes give the same identifiers in every run; `0` and unused in other collections.
+    /// Equality and hashing leave it out (it is how the next push numbers, not what is shown);
+    /// copying, encoding and decoding a stack keep it.
+    @usableFromInline var nextScreenNumber: UInt64 = 0
 
     /// The most changes the log keeps; it is cut to half when full.
     @usableFromInline static var logCapacity: Int { 32 }
@@ -481,6 +486,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     @inlinable
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
         var result = Self()
+        result.nextScreenNumber = nextScreenNumber
         for slot in slots where try isIncluded(slot.element) {
             _ = result.appendWithoutLogging(slot.element)
         }
@@ -737,10 +743,17 @@ extension IdentifiedArray.IDs: Sendable where ID: Sendable, Element: Sendable {}
 extension IdentifiedArray.IDs.Storage: Sendable where ID: Sendable, Element: Sendable {}
 
 extension IdentifiedArray: Encodable where Element: Encodable {
-    /// Encodes the elements as an array.
+    /// Encodes the elements as an array; a navigation stack (``StackState``) as
+    /// `{"next": 3, "screens": [{"id": 0, "state": …}, …]}`, its next screen number with it.
     ///
     /// - Parameter encoder: The encoder.
     public func encode(to encoder: any Encoder) throws {
+        if ID.self == StackElementID.self {
+            var container = encoder.container(keyedBy: StackCodingKeys.self)
+            try container.encode(nextScreenNumber, forKey: .next)
+            try container.encode(elements, forKey: .screens)
+            return
+        }
         var container = encoder.unkeyedContainer()
         for element in self {
             try container.encode(element)
@@ -748,15 +761,55 @@ extension IdentifiedArray: Encodable where Element: Encodable {
     }
 }
 
+/// The keys of a navigation stack's encoding.
+private enum StackCodingKeys: String, CodingKey {
+    case next, screens
+}
+
 extension IdentifiedArray: Decodable where Element: Decodable {
     /// Decodes an array of elements; a repeated identifier throws `DecodingError.dataCorrupted`.
+    /// A navigation stack reads `{"next": …, "screens": […]}` — its next number raised past every
+    /// screen's, so a decoded stack never gives one again — or, as files written before
+    /// identifiers were state hold it, an array of the screens' states, each given an identifier
+    /// unique in the process.
     ///
     /// - Parameter decoder: The decoder.
     public init(from decoder: any Decoder) throws {
-        var container = try decoder.unkeyedContainer()
         self.init()
+        if ID.self == StackElementID.self {
+            if let keyed = try? decoder.container(keyedBy: StackCodingKeys.self), keyed.contains(.screens) {
+                var screens = try keyed.nestedUnkeyedContainer(forKey: .screens)
+                try appendDecoded(from: &screens) { try $0.decode(Element.self) }
+                var next = try keyed.decode(UInt64.self, forKey: .next)
+                for element in self {
+                    if let number = (element.id as? StackElementID)?.number, number >= next { next = number + 1 }
+                }
+                nextScreenNumber = next
+                return
+            }
+            if let legacy = Element.self as? any LegacyStackScreen.Type {
+                var container = try decoder.unkeyedContainer()
+                try appendDecoded(from: &container) { container in
+                    // An element of a stack (ID == StackElementID) is a StackElement: the cast holds.
+                    guard let element = try legacy.init(legacyFrom: container.superDecoder()) as? Element else {
+                        throw DecodingError.dataCorrupted(
+                            .init(codingPath: container.codingPath, debugDescription: "not a stack screen"))
+                    }
+                    return element
+                }
+                return
+            }
+        }
+        var container = try decoder.unkeyedContainer()
+        try appendDecoded(from: &container) { try $0.decode(Element.self) }
+    }
+
+    private mutating func appendDecoded(
+        from container: inout any UnkeyedDecodingContainer,
+        _ decode: (inout any UnkeyedDecodingContainer) throws -> Element
+    ) throws {
         while !container.isAtEnd {
-            let element = try container.decode(Element.self)
+            let element = try decode(&container)
             guard appendWithoutLogging(element) else {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(

@@ -1,18 +1,19 @@
 import CReduxAtomics
 
-/// The identifier of one screen of a navigation stack: generated when the screen is pushed, never
-/// reused by the store that made it — two screens of one type are told apart, and an action or a
-/// task of a popped screen can never reach a later one.
+/// The identifier of one screen of a navigation stack: its number on that stack — `0` for the
+/// first screen pushed, then `1`, `2`, … — kept in the stack's own state, so it is part of the
+/// value. Recordings, replays, time travel, undo, persisted stacks and Redux DevTools files carry
+/// it, and an action naming a screen's identifier (`StackAction.popFrom(id:)`, a screen's scope)
+/// means the same screen in every run, in a live store and a `TestStore` alike. A stack never
+/// gives a number twice, so an action or a task of a popped screen never reaches a later one.
 ///
-/// A `TestStore` counts its screens from zero, as the Composable Architecture's test dependency
-/// does: the first screen its reducers push is `0`, the next `1`, and a test writes them as
-/// integer literals (`store.root.path[id: 0]`, `$0.path[id: 1]`). Other stores (and screens made
-/// outside a store, such as a test's initial state) take identifiers unique in the process, which
-/// never equal a counted one.
+/// Tests write identifiers as integer literals (`store.root.path[id: 0]`, `$0.path[id: 1]`). A
+/// screen made outside a stack (``StackElement/init(_:)``) takes an identifier unique in the
+/// process instead, which never equals a number.
 public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     @usableFromInline let rawValue: UInt64
 
-    /// Marks the identifiers a store counts (and integer literals), apart from the process's.
+    /// Marks numbered identifiers (a stack's, and integer literals), apart from the process's.
     @usableFromInline static let counted: UInt64 = 1 << 63
 
     @inlinable
@@ -20,89 +21,163 @@ public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConver
         self.rawValue = rawValue
     }
 
-    /// The identifier a test store gave its screen number `value` (`0` for the first screen pushed).
+    /// The identifier of the screen numbered `value` on its stack (`0` for the first screen pushed).
     ///
-    /// - Parameter value: The screen's number in its test store, from zero.
+    /// - Parameter value: The screen's number, from zero.
+    @inlinable
     public init(integerLiteral value: UInt64) {
         rawValue = Self.counted | value
     }
 
-    /// A new identifier: the next of the store reducing now when it counts its screens (a test
-    /// store), else one unique in the process.
+    /// A new identifier unique in the process, for a screen made outside a stack.
     @usableFromInline
     static func next() -> StackElementID {
-        if MainActorCheck.isOnMainQueue, let counted = MainActor.assumeIsolated({ StackIDCounter.current?.take() }) {
-            return StackElementID(integerLiteral: counted)
-        }
-        return StackElementID(rawValue: c_redux_next_stamp() & ~counted)
+        StackElementID(rawValue: c_redux_next_stamp() & ~counted)
     }
 
-    /// Orders the identifiers one store made by when they were made (a test store's numbers come
-    /// after the process's).
+    /// The screen's number on its stack; `nil` for an identifier made outside a stack.
+    @inlinable
+    var number: UInt64? { rawValue & Self.counted != 0 ? rawValue & ~Self.counted : nil }
+
+    /// Orders identifiers by when they were made on their stack (numbers after the process's).
     public static func < (lhs: StackElementID, rhs: StackElementID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
-    /// `#12` (a test store's screens: `#0`, `#1`, …).
-    public var description: String { "#\(rawValue & ~Self.counted)" }
+    /// `#12` (a stack's screens: `#0`, `#1`, …; one made outside a stack: `#p12`).
+    public var description: String { number.map { "#\($0)" } ?? "#p\(rawValue)" }
 }
 
-/// One screen of a navigation stack: its generated identifier and its state (often an enum of the
-/// screens the stack can show).
+extension StackElementID: CustomReflectable {
+    /// No children: logs and test diffs show the identifier as its description (`#1`).
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension StackElementID: Codable {
+    /// Writes the screen's number (`3`); an identifier made outside a stack as `"p12"`.
+    ///
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let number {
+            try container.encode(number)
+        } else {
+            try container.encode("p\(rawValue)")
+        }
+    }
+
+    /// Reads a number, or `"p12"`; an identifier made outside a stack is then never made again in
+    /// this process.
+    ///
+    /// - Parameter decoder: The decoder.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(UInt64.self) {
+            guard number < Self.counted else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "a screen number above 2^63: \(number)")
+            }
+            self.init(integerLiteral: number)
+            return
+        }
+        let text = try container.decode(String.self)
+        guard text.first == "p", let raw = UInt64(text.dropFirst()), raw < Self.counted else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "not a screen identifier (a number, or \"p\" and a number): \(text)")
+        }
+        c_redux_stamp_at_least(raw)
+        self.init(rawValue: raw)
+    }
+}
+
+/// One screen of a navigation stack: its identifier and its state (often an enum of the screens
+/// the stack can show).
 public struct StackElement<State>: Identifiable {
-    /// The screen's identifier, generated when it was made.
+    /// The screen's identifier: its number on its stack (see ``StackElementID``).
     public let id: StackElementID
     /// The screen's state.
     public var state: State
 
-    /// A screen with a new identifier.
+    /// A screen made outside a stack, with an identifier unique in the process; a stack's own
+    /// screens are made by ``IdentifiedArray/push(_:)`` and numbered by it.
     ///
     /// - Parameter state: The screen's state.
     @inlinable
     public init(_ state: State) {
-        id = .next()
+        self.init(id: .next(), state: state)
+    }
+
+    /// A screen with the identifier `id` — what a test writes for an expected screen
+    /// (`$0.path[id: 1] = StackElement(id: 1, state: .detail(…))`).
+    ///
+    /// - Parameters:
+    ///   - id: The screen's identifier.
+    ///   - state: The screen's state.
+    @inlinable
+    public init(id: StackElementID, state: State) {
+        self.id = id
         self.state = state
     }
 }
 
 extension StackElement: Equatable where State: Equatable {
-    /// Whether both screens have equal states. Identifiers are not compared here: recordings,
-    /// replays, time travel and persisted stacks carry states, not identifiers. A `TestStore`, which
-    /// numbers its screens, compares their identifiers on top.
+    /// Whether both screens have the same identifier and equal states: a screen replaced by an
+    /// equal one is a change.
     public static func == (lhs: StackElement, rhs: StackElement) -> Bool {
-        lhs.state == rhs.state
+        lhs.id == rhs.id && lhs.state == rhs.state
     }
 }
 
 extension StackElement: Hashable where State: Hashable {
-    /// Hashes the state (see ``==(_:_:)``).
+    /// Hashes the identifier and the state.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
         hasher.combine(state)
     }
 }
 extension StackElement: Sendable where State: Sendable {}
 
 extension StackElement: Codable where State: Codable {
-    /// Encodes the state only: identifiers are not kept across launches.
+    private enum CodingKeys: String, CodingKey {
+        case id, state
+    }
+
+    /// Encodes `{"id": 0, "state": …}`.
     ///
     /// - Parameter encoder: The encoder.
     public func encode(to encoder: any Encoder) throws {
-        try state.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(state, forKey: .state)
     }
 
-    /// Decodes the state and gives the screen a new identifier, so a restored stack never reuses
-    /// an identifier made in this process.
+    /// Decodes `{"id": 0, "state": …}`.
     ///
     /// - Parameter decoder: The decoder.
     public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(StackElementID.self, forKey: .id),
+            state: try container.decode(State.self, forKey: .state))
+    }
+}
+
+/// A stack screen decoded from a file written before identifiers were state (its state alone).
+package protocol LegacyStackScreen {
+    /// The screen, from its state alone, with an identifier unique in the process.
+    init(legacyFrom decoder: any Decoder) throws
+}
+
+extension StackElement: LegacyStackScreen where State: Decodable {
+    package init(legacyFrom decoder: any Decoder) throws {
         self.init(try State(from: decoder))
     }
 }
 
 extension StackElement: CustomReflectable {
-    /// The state, for logs and test diffs (the generated identifier is left out, as equality leaves it out).
+    /// The identifier and the state, for logs and test diffs.
     public var customMirror: Mirror {
-        Mirror(self, children: ["state": state], displayStyle: .struct)
+        Mirror(self, children: ["id": id, "state": state], displayStyle: .struct)
     }
 }
 
@@ -113,20 +188,34 @@ extension StackElement: CustomReflectable {
 public typealias StackState<State> = IdentifiedArray<StackElementID, StackElement<State>>
 
 extension IdentifiedArray where ID == StackElementID {
-    /// Pushes a screen on the stack.
+    /// Pushes a screen on the stack, numbered by the stack: the number after the last one it gave
+    /// (kept in the stack's state, copied, recorded and encoded with it), so the same pushes give
+    /// the same identifiers in every run. A number already on the stack is skipped: a stack never
+    /// holds two screens with one identifier, and never gives a popped screen's number again.
     ///
     /// - Parameter state: The screen's state.
     /// - Returns: The new screen's identifier.
     @inlinable
     @discardableResult
     public mutating func push<Screen>(_ state: Screen) -> StackElementID where Element == StackElement<Screen> {
-        var element = StackElement(state)
-        // A counted identifier already on this stack (a screen of a decoded or hand-made state)
-        // is skipped: a stack never holds two screens with one identifier.
-        while index(id: element.id) != nil { element = StackElement(element.state) }
-        append(element)
-        return element.id
+        var number = nextScreenNumber
+        while index(id: StackElementID(integerLiteral: number)) != nil { number += 1 }
+        let id = StackElementID(integerLiteral: number)
+        nextScreenNumber = number + 1
+        append(StackElement(id: id, state: state))
+        return id
     }
+
+    /// A stack of `screens`, numbered `0`, `1`, … from the bottom, as if each had been pushed.
+    ///
+    /// - Parameter screens: The screens' states, bottom first.
+    public init<Screen>(screens: some Sequence<Screen>) where Element == StackElement<Screen> {
+        self.init()
+        for screen in screens { push(screen) }
+    }
+
+    /// The number the next pushed screen gets (one after the last given; `0` on a new stack).
+    public var nextScreenID: StackElementID { StackElementID(integerLiteral: nextScreenNumber) }
 
     /// Pops the screen with identifier `id` and every screen above it; does nothing when no screen
     /// has that identifier.

@@ -1,0 +1,109 @@
+import Foundation
+import Redux
+import Testing
+
+@testable import ReduxHistory
+
+// Issue 45, "Stack identifiers are state": a session with a navigation stack replays, travels and
+// goes through files with every action naming the same screen.
+
+struct NoteScreen: Codable, Equatable, Sendable {
+    var title: String
+}
+
+struct NotesState: Codable, Equatable, Sendable {
+    var path = StackState<NoteScreen>()
+    var log: [String] = []
+}
+
+struct RenameNote: Action, Codable, Equatable { let title: String }
+struct MarkNote: Action, Codable, Equatable { let text: String }
+
+let stackNotesReducer = Reducer<NotesState>.on(MarkNote.self) { state, action in state.log.append(action.text) }
+    .forEach(\.path, destination: .on(RenameNote.self) { state, action in state.title = action.title })
+
+@MainActor
+struct StackIdentityHistoryTests {
+    /// MarkNote, push, push, rename the second through its id, pop it by id (a back button).
+    func session() -> (HistoryRecorder<NotesState>, Store<NotesState>) {
+        let recorder = HistoryRecorder<NotesState>(snapshotEvery: 100, reducer: stackNotesReducer)
+        let store = Store(
+            initialState: NotesState(), reducer: recorder.reducer(stackNotesReducer), middleware: [recorder.middleware])
+        store.dispatch(MarkNote(text: "start"))
+        store.dispatch(StackAction<NoteScreen>.push(NoteScreen(title: "a")))
+        store.dispatch(StackAction<NoteScreen>.push(NoteScreen(title: "b")))
+        let second = store.state.path.ids[1]
+        store.dispatch(StackAction<NoteScreen>.element(id: second, action: RenameNote(title: "b2")))
+        store.dispatch(StackAction<NoteScreen>.popFrom(id: second))
+        return (recorder, store)
+    }
+
+    @Test func aSessionWithANavigationStackReplays() throws {
+        let (recorder, store) = session()
+        #expect(store.state.path.ids == [0])
+        let recording = try #require(recorder.recording)
+        let replay = recording.replay(with: stackNotesReducer)
+        #expect(replay.isFaithful, "\(replay)")
+        #expect(replay.finalState == store.state)
+        #expect(replay.finalState.path.nextScreenID == 2)
+    }
+
+    @Test func skippingAnUnrelatedStepKeepsThePoppedScreenPopped() throws {
+        let (recorder, store) = session()
+        recorder.toggleSkip(0)  // the MarkNote: nothing to do with the stack
+        #expect(store.state.log == [])
+        #expect(store.state.path.map(\.state.title) == ["a"], "the popped screen came back")
+        recorder.toggleSkip(0)
+        #expect(store.state.log == ["start"])
+        #expect(store.state.path.map(\.state.title) == ["a"])
+    }
+
+    @Test func aStackGoesThroughAFileWithItsIdentifiersAndNextNumber() throws {
+        var state = NotesState()
+        state.path.push(NoteScreen(title: "a"))
+        state.path.push(NoteScreen(title: "b"))
+        state.path.push(NoteScreen(title: "c"))
+        state.path.pop(from: 2)
+        let data = try JSONEncoder().encode(state)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""next":3"#))
+        var decoded = try JSONDecoder().decode(NotesState.self, from: data)
+        #expect(decoded == state)
+        #expect(decoded.path.ids == [0, 1])
+        // A decoded stack never gives a number again: #2 was popped before it was written.
+        #expect(decoded.path.push(NoteScreen(title: "d")) == 3)
+    }
+
+    @Test func aDecodedStackRaisesItsNextNumberPastEveryScreen() throws {
+        let json = #"{"path": {"next": 0, "screens": [{"id": 4, "state": {"title": "x"}}]}, "log": []}"#
+        var decoded = try JSONDecoder().decode(NotesState.self, from: Data(json.utf8))
+        #expect(decoded.path.ids == [4])
+        #expect(decoded.path.push(NoteScreen(title: "y")) == 5)
+        // A repeated identifier is refused.
+        let repeated =
+            #"{"path": {"next": 0, "screens": [{"id": 1, "state": {"title": "x"}}, "#
+            + #"{"id": 1, "state": {"title": "y"}}]}, "log": []}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NotesState.self, from: Data(repeated.utf8)) }
+    }
+
+    @Test func aStackWrittenBeforeIdentifiersWereStateIsRead() throws {
+        let json = #"{"path": [{"title": "x"}, {"title": "y"}], "log": []}"#
+        var decoded = try JSONDecoder().decode(NotesState.self, from: Data(json.utf8))
+        #expect(decoded.path.map(\.state.title) == ["x", "y"])
+        let pushed = decoded.path.push(NoteScreen(title: "z"))
+        #expect(Set(decoded.path.ids).count == 3 && decoded.path.ids.last == pushed)
+        // Written again, it reads back with the same identifiers.
+        let again = try JSONDecoder().decode(NotesState.self, from: try JSONEncoder().encode(decoded))
+        #expect(again == decoded)
+    }
+
+    @Test func equalityComparesIdentifiers() {
+        var one = StackState<NoteScreen>()
+        one.push(NoteScreen(title: "a"))
+        var other = StackState<NoteScreen>()
+        other.push(NoteScreen(title: "x"))
+        other.removeAll()
+        other.push(NoteScreen(title: "a"))  // #1
+        #expect(one.map(\.state) == other.map(\.state))
+        #expect(one != other)
+    }
+}
