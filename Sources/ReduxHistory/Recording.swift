@@ -144,11 +144,20 @@ extension Recording: Sendable where State: Sendable {}
 /// ```
 public struct ActionRegistry: Sendable {
     private var decoders: [String: @Sendable (any Decoder) throws -> any Action] = [:]
+    private var identifierDecoders: [String: @Sendable (any Decoder) throws -> any Hashable & Sendable] = [:]
 
-    /// An empty registry.
-    public init() {}
+    /// A registry of the library's own wrappers: ``ElementAction`` (what a row's, a child's or a
+    /// screen's scope sends) and `Dismiss`, and `UUID` element identifiers. Register the app's
+    /// actions, its stacks' `StackAction<Screen>` and its own identifier types.
+    public init() {
+        decoders["ElementAction"] = { decoder in try ElementAction(from: decoder) }
+        decoders["Dismiss"] = { decoder in try Dismiss(from: decoder) }
+        identifierDecoders["UUID"] = { decoder in try UUID(from: decoder) }
+    }
 
     /// This registry with `type` added, named as a recording names it (its type name, or `name`).
+    /// An action carried by another (an ``ElementAction``) is always named by its type name: a
+    /// type registered under another `name` is found by its type name too.
     ///
     /// - Parameters:
     ///   - type: An action type that is `Decodable`.
@@ -156,12 +165,51 @@ public struct ActionRegistry: Sendable {
     /// - Returns: The registry.
     public func registering<A: Action & Decodable>(_ type: A.Type, as name: String? = nil) -> ActionRegistry {
         var registry = self
-        registry.decoders[name ?? Recording<Never>.typeName(of: type)] = { decoder in try A(from: decoder) }
+        let typeName = Recording<Never>.typeName(of: type)
+        let decode: @Sendable (any Decoder) throws -> any Action = { decoder in try A(from: decoder) }
+        registry.decoders[name ?? typeName] = decode
+        if registry.decoders[typeName] == nil { registry.decoders[typeName] = decode }
+        return registry
+    }
+
+    /// This registry with an element identifier type added: rows keyed by the app's own type
+    /// (`Todo.ID`), whose actions a file carries in ``ElementAction``s. The standard library's
+    /// integers, `String`, `UUID` and `StackElementID` need no registering.
+    ///
+    /// - Parameter type: The identifier's type.
+    /// - Returns: The registry.
+    public func registeringIdentifier<ID: Decodable & Hashable & Sendable>(_ type: ID.Type) -> ActionRegistry {
+        var registry = self
+        registry.identifierDecoders[Recording<Never>.typeName(of: type)] = { decoder in try ID(from: decoder) }
         return registry
     }
 
     func decoder(for name: String) -> (@Sendable (any Decoder) throws -> any Action)? {
         decoders[name]
+    }
+
+    /// What a decoder needs to read an action that carries others (``ElementAction``).
+    var decodingContext: ActionDecodingContext {
+        let decoders = decoders
+        let identifierDecoders = identifierDecoders
+        return ActionDecodingContext(
+            action: { name, decoder in
+                guard let decode = decoders[name] else {
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: decoder.codingPath,
+                            debugDescription: "the carried action \(name) is not in the ActionRegistry"))
+                }
+                return try decode(decoder)
+            },
+            identifier: { name, decoder in try identifierDecoders[name]?(decoder) })
+    }
+
+    /// A JSON decoder that reads actions carrying others with this registry.
+    func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[ActionDecodingContext.userInfoKey] = decodingContext
+        return decoder
     }
 }
 
@@ -171,9 +219,7 @@ extension Recording {
     /// The name a recording gives an action type: its name without the module (`AddTodo`,
     /// `AppAction`, `Outer.Inner`).
     static func typeName(of type: Any.Type) -> String {
-        let full = String(reflecting: type)
-        guard let dot = full.firstIndex(of: ".") else { return full }
-        return String(full[full.index(after: dot)...])
+        ActionDecodingContext.typeName(of: type)
     }
 
     /// The current version of the file format (``encoded(redactingState:maximumBytes:)``).
@@ -329,7 +375,7 @@ extension Recording where State: Codable {
             if problem == nil {
                 if let payload = step.action, let decode = actions.decoder(for: step.type) {
                     do {
-                        action = try payload.decode(with: decode)
+                        action = try payload.decode(with: decode, decoder: actions.jsonDecoder())
                     } catch {
                         problem = "\(step.type) no longer decodes: \(error)"
                     }
@@ -445,9 +491,9 @@ enum JSONValue: Codable, Equatable, Sendable {
     }
 
     /// Decodes this JSON with `decode`.
-    func decode<T>(with decode: @escaping (any Decoder) throws -> T) throws -> T {
+    func decode<T>(with decode: @escaping (any Decoder) throws -> T, decoder: JSONDecoder = JSONDecoder()) throws -> T {
         let data = try JSONEncoder().encode(self)
-        return try JSONDecoder().decode(DecodingBox<T>.self, from: data, configuration: decode).value
+        return try decoder.decode(DecodingBox<T>.self, from: data, configuration: decode).value
     }
 }
 

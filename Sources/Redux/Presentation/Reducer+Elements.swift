@@ -41,7 +41,7 @@ extension Reducer {
                     } else {
                         var childWork = ReducerWork()
                         child(&state[keyPath: keyPath][index], scoped.action, &childWork)
-                        if childWork.takeDismissRequest() {
+                        if childWork.takeDismissRequest() != nil {
                             dismissed = index
                         }
                         let step = OwnerStep(path: name, id: id)
@@ -67,6 +67,9 @@ extension Reducer {
                     }
                 } else {
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                    // The parent does not see an action for an element that is not there: it
+                    // would react to what no element did (a replay's skipped step, a late tap).
+                    if scoped.path == name { return }
                 }
             }
             parent(&state, action, &work)
@@ -205,6 +208,7 @@ extension Reducer {
             // The name the child's actions and work carry while it is shown (a case's, from the value).
             let name = place.name ?? (found == nil ? nil : place.caseName(state))
             var dismiss = false
+            var missed = false
             if let scoped = action as? ElementAction, place.isAddressed(scoped) {
                 if let name, case .present(let identity) = before, scoped.isFor(name),
                     scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
@@ -219,7 +223,13 @@ extension Reducer {
                         var childWork = ReducerWork()
                         childBody(&present, scoped.action, &childWork)
                         place.put(&state, present)
-                        dismiss = childWork.takeDismissRequest()
+                        if let request = childWork.takeDismissRequest() {
+                            if !request.beforeParent {
+                                dismiss = true
+                            } else if !place.clear(&state) {
+                                work.append(request)  // a case of a case: closed one level up, still first
+                            }
+                        }
                         let step = OwnerStep(path: name, id: identity)
                         childWork.settleCaseClaims()
                         let probes = childWork.takeProbes(of: Child.self)
@@ -251,9 +261,12 @@ extension Reducer {
                     work.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
                 } else {
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                    // An action for an absent or replaced child changes nothing, in the parent's
+                    // view too (see ``Reducer/forEach(_:element:)``).
+                    missed = scoped.path == place.name
                 }
             }
-            parent(&state, action, &work)
+            if !missed { parent(&state, action, &work) }
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
             if dismiss, ChildIdentity(place.get(state), identify) == before {
@@ -423,21 +436,25 @@ extension ReducerWork {
 
 /// What a child that could not be cleared at its own level (an enum destination's case) returns so
 /// that the element holding it is dismissed instead: read by the `forEach` or `ifLet` one level up.
-struct DismissRequest: Sendable {}
+struct DismissRequest: Sendable {
+    /// Close the child before the parent sees the action (an alert's or a dialog's button: the
+    /// parent may answer with another alert of the same case, or an equal one, which must stay);
+    /// otherwise after, so the parent sees the child's last state.
+    var beforeParent = false
+}
 
 extension ReducerWork {
-    /// Whether the work holds a ``DismissRequest`` (which is removed).
-    mutating func takeDismissRequest() -> Bool {
-        guard let index = items.firstIndex(where: { $0 is DismissRequest }) else { return false }
-        items.remove(at: index)
-        return true
+    /// The ``DismissRequest`` the work holds (removed), if any.
+    mutating func takeDismissRequest() -> DismissRequest? {
+        guard let index = items.firstIndex(where: { $0 is DismissRequest }) else { return nil }
+        return items.remove(at: index) as? DismissRequest
     }
 }
 
 /// Sent by a presented child or a stack element through its own scope to close itself, without
 /// knowing its parent: ``Reducer/ifLet(_:then:)-6g2hb`` sets the child to `nil`,
 /// ``Reducer/forEach(_:element:)`` removes the element — after the parent's reducer saw it.
-public struct Dismiss: Action, Equatable {
+public struct Dismiss: Action, Equatable, Codable {
     /// Creates the action.
     public init() {}
 }
