@@ -68,6 +68,10 @@ public struct ButtonState<Action: Sendable>: Identifiable, Sendable {
 }
 
 extension ButtonState: Equatable where Action: Equatable {}
+/// Encoded as its label, role and action: an alert shown is state a recording, a restored app
+/// and a Redux DevTools file carry.
+extension ButtonState: Codable where Action: Codable {}
+extension ButtonState.Role: Codable {}
 
 /// An alert as state: a title, a message and buttons whose actions the parent's reducer receives.
 ///
@@ -123,6 +127,8 @@ public struct AlertState<Action: Sendable>: Sendable {
 }
 
 extension AlertState: Equatable where Action: Equatable {}
+/// Encoded as its title, message and buttons (see ``ButtonState``).
+extension AlertState: Codable where Action: Codable {}
 
 /// A confirmation dialog (an action sheet) as state: like ``AlertState``, with whether its title
 /// shows. Apply ``Reducer/confirmationDialog(_:)`` to the feature's reducer.
@@ -165,6 +171,9 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
 }
 
 extension ConfirmationDialogState: Equatable where Action: Equatable {}
+/// Encoded as its title, its visibility, message and buttons (see ``ButtonState``).
+extension ConfirmationDialogState: Codable where Action: Codable {}
+extension ConfirmationDialogState.TitleVisibility: Codable {}
 
 extension Reducer {
     /// Closes the alert at `keyPath` when one of its buttons is tapped, before this reducer sees the
@@ -231,6 +240,8 @@ extension Reducer {
                     work.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
                 } else {
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
+                    // A button of an alert no longer shown: the parent does not see it either.
+                    if scoped.path == place.name { return }
                 }
                 return parent(&state, action, &work)
             }
@@ -238,8 +249,9 @@ extension Reducer {
                 work.append(CaseClaim(path: name, missed: nil, state: ""))  // taken
             }
             if !place.clear(&state) {
-                // A case of an enum destination: the destination is cleared one level up, by its `ifLet`.
-                work.append(DismissRequest())
+                // A case of an enum destination: the destination is cleared one level up, by its
+                // `ifLet`, before the parent there sees the button — so a follow-up alert it shows stays.
+                work.append(DismissRequest(beforeParent: true))
             }
             parent(&state, scoped.action is Dismiss ? action : scoped.action, &work)
         })
