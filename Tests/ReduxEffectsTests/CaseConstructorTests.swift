@@ -187,8 +187,22 @@ struct CaseConstructorTests {
         path[id: id]?[case: Path.detail]?.ticks = 4
         #expect(path[id: id]?.state == .detail(Detail(name: "A", ticks: 4)))
         #expect(path[id: id]?[case: Path.form] == nil)
-        path[id: id]?[case: Path.form] = Form(title: "F")
-        #expect(path[id: id]?.state == .form(Form(title: "F")))
+        // Issue 45: a write through a case the screen does not show changes nothing (a debug
+        // build names both cases); nil through the case it shows removes the screen.
+        let warnings = Diagnostics.capture {
+            path[id: id]?[case: Path.form] = Form(title: "F")
+        }
+        #expect(path[id: id]?.state == .detail(Detail(name: "A", ticks: 4)))
+        #expect(warnings.contains { $0.contains(".detail") && $0.contains("Form") }, "\(warnings)")
+        destination[case: Destination.add] = Form(title: "other case")  // .confirm shown: stays
+        #expect(destination == .confirm(id: 3))
+        let second = path.push(.form(Form(title: "G")))
+        path[id: second]?[case: Path.detail] = nil  // another case: stays
+        #expect(path.ids == [id, second])
+        path[id: id]?[case: Path.detail] = nil
+        #expect(path.ids == [second])
+        path[id: second]?[case: Path.form] = nil
+        #expect(path.isEmpty)
     }
 
     @Test func aTestPathMadeBeforeItsScreenIsShownNamesTheCaseWhenItIs() async throws {

@@ -197,7 +197,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
                 }
                 return
             }
-            guard let newValue else {
+            guard let newValue, !Self.isRemovedScreen(newValue) else {
                 remove(at: index)
                 return
             }
@@ -217,7 +217,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
                 return
             }
             yield &slots[index].value
-            guard let written = slots[index].value else {
+            guard let written = slots[index].value, !Self.isRemovedScreen(written) else {
                 // Set to `nil` through the optional: the element is removed.
                 slots.remove(at: index)
                 positions[id] = nil
@@ -228,6 +228,15 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
             precondition(written.id == id, "IdentifiedArray[id: \(id)]: an element's identifier changed in place")
             noteChange(of: id)
         }
+    }
+
+    /// Whether `element` is a stack screen set to `nil` through `[case:]`
+    /// (`path[id: 1]?[case: Path.detail] = nil`): only an element whose identifier changed is asked.
+    @inlinable
+    static func isRemovedScreen(_ element: Element) -> Bool {
+        // A metatype comparison the optimizer folds away for every other collection.
+        guard ID.self == StackElementID.self, let id = element.id as? StackElementID else { return false }
+        return id == .removed
     }
 
     /// Adds `element` at the end, unless an element has its identifier.

@@ -1,7 +1,11 @@
+import ReduxDiff
+
 extension Optional {
     /// The payload of one case of this optional enum — an enum destination — reached by the case's
     /// constructor: `nil` while the value is `nil` or another case. Setting a payload shows that
-    /// case; setting `nil` clears the destination when it shows that case (another case stays).
+    /// case when the destination is `nil` or that case; setting `nil` clears the destination when it
+    /// shows that case. A write through a case the destination does not show changes nothing (a
+    /// debug build names both cases): it was meant for a screen that is not there.
     ///
     /// What a test's expected change and a reducer write instead of a hand-written accessor:
     ///
@@ -15,19 +19,38 @@ extension Optional {
     public subscript<Payload>(case embed: @escaping @Sendable (Payload) -> Wrapped) -> Payload? {
         get { flatMap { CaseReader(embed).extract(from: $0)?.payload } }
         set {
-            if let newValue {
-                self = embed(newValue)
-            } else if let wrapped = self, CaseReader(embed).extract(from: wrapped) != nil {
-                self = nil
+            guard let wrapped = self else {
+                if let newValue { self = embed(newValue) }
+                return
             }
+            guard CaseReader(embed).extract(from: wrapped) != nil else {
+                warnOtherCase(shown: wrapped, written: embed, isNil: newValue == nil)
+                return
+            }
+            self = newValue.map(embed)
         }
+    }
+}
+
+/// Says (in a debug build) that a write through the case `written` builds reached a value showing
+/// another case, and changed nothing.
+func warnOtherCase<Enum, Payload>(shown: Enum, written embed: (Payload) -> Enum, isNil: Bool) {
+    let shownCase = ValueDiff.caseName(of: shown) ?? "\(shown)"
+    MainActorCheck.runOnMainActor {
+        Diagnostics.warnOnce(
+            "case-write-other:\(Enum.self).\(shownCase)",
+            "swift-redux: warning: a write of \(isNil ? "nil" : "a payload") through [case:] of \(Enum.self) reached "
+                + "the case .\(shownCase), not the case written (a payload of \(Payload.self)); nothing changed.")
     }
 }
 
 extension StackElement {
     /// The payload of one case of this screen's state (the stack's enum of screens), reached by the
-    /// case's constructor: `nil` while the screen is another case. Setting a payload makes the screen
-    /// that case (its identifier stays); setting `nil` does nothing (pop the screen instead).
+    /// case's constructor: `nil` while the screen is another case. Setting a payload while the
+    /// screen shows that case changes it (its identifier stays); setting `nil` removes the screen
+    /// from its stack (`$0.path[id: 1]?[case: Path.detail] = nil`; a screen outside a stack is
+    /// marked removed). A write through a case the screen does not show changes nothing (a debug
+    /// build names both cases).
     ///
     /// ```swift
     /// $0.path[id: screen]?[case: Path.detail]?.isEditing = true
@@ -37,7 +60,15 @@ extension StackElement {
     public subscript<Payload>(case embed: @escaping @Sendable (Payload) -> State) -> Payload? {
         get { CaseReader(embed).extract(from: state)?.payload }
         set {
-            if let newValue { state = embed(newValue) }
+            guard CaseReader(embed).extract(from: state) != nil else {
+                warnOtherCase(shown: state, written: embed, isNil: newValue == nil)
+                return
+            }
+            guard let newValue else {
+                id = .removed  // the stack's `[id:]` removes the screen as the write comes back
+                return
+            }
+            state = embed(newValue)
         }
     }
 }

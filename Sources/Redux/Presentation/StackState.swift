@@ -1,4 +1,5 @@
 import CReduxAtomics
+import ReduxDiff
 
 /// The identifier of one screen of a navigation stack: its number on that stack — `0` for the
 /// first screen pushed, then `1`, `2`, … — kept in the stack's own state, so it is part of the
@@ -28,6 +29,10 @@ public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConver
     public init(integerLiteral value: UInt64) {
         rawValue = Self.counted | value
     }
+
+    /// The mark of a screen removed through ``StackElement/subscript(case:)`` (set to `nil`): no
+    /// stack gives it, and the stack's `[id:]` removes the screen when it sees it written back.
+    @usableFromInline static let removed = StackElementID(rawValue: UInt64.max)
 
     /// A new identifier unique in the process, for a screen made outside a stack.
     @usableFromInline
@@ -94,7 +99,7 @@ extension StackElementID: Codable {
 /// the stack can show).
 public struct StackElement<State>: Identifiable {
     /// The screen's identifier: its number on its stack (see ``StackElementID``).
-    public let id: StackElementID
+    public package(set) var id: StackElementID
     /// The screen's state.
     public var state: State
 
@@ -102,7 +107,6 @@ public struct StackElement<State>: Identifiable {
     /// screens are made by ``IdentifiedArray/push(_:)`` and numbered by it.
     ///
     /// - Parameter state: The screen's state.
-    @inlinable
     public init(_ state: State) {
         self.init(id: .next(), state: state)
     }
@@ -113,7 +117,6 @@ public struct StackElement<State>: Identifiable {
     /// - Parameters:
     ///   - id: The screen's identifier.
     ///   - state: The screen's state.
-    @inlinable
     public init(id: StackElementID, state: State) {
         self.id = id
         self.state = state
@@ -277,9 +280,25 @@ extension Reducer {
                 // and the parent sees it with the screen's last state.
                 run(&state, ElementAction(path: name, id: id, Dismiss()), &work)
             case .element(let id, let screenAction):
-                run(&state, ElementAction(path: name, id: id, screenAction), &work)
+                let routed = Self.routedToCase(screenAction, of: state[keyPath: keyPath][id: id]?.state)
+                run(&state, ElementAction(path: name, id: id, routed), &work)
             }
         })
+    }
+}
+
+extension Reducer {
+    /// A screen's own action as the case the screen shows receives it: an enum screen's reducers
+    /// (``Reducer/ifLet(case:then:)-2mm1x``) take actions addressed to their case, as
+    /// `scope(case:)` sends them, so `StackAction.element(id:action:)` dispatched to the store is
+    /// routed the same way. An action already addressed to a case, or for a screen that is not an
+    /// enum (or not there), goes as it is.
+    static func routedToCase<Screen>(_ action: any Action, of screen: Screen?) -> any Action {
+        if let scoped = action as? ElementAction, scoped.id == nil, ElementAction.namesCase(scoped.path) {
+            return action
+        }
+        guard let screen, let name = ValueDiff.caseName(of: screen) else { return action }
+        return ElementAction(path: ElementAction.caseRoute(name), id: nil, action)
     }
 }
 
@@ -357,7 +376,7 @@ extension StackAction: Equatable where Screen: Equatable {
 /// every screen above it, where it removes only the row of another collection; a `TestStore`
 /// finds the screens of a state through it to compare their identifiers.
 package protocol StackScreen {
-    /// The screen's identifier.
+    /// The screen's identifier (``StackElementID/removed`` once removed through `[case:]`).
     var id: StackElementID { get }
     /// The screen's state.
     var screenState: Any { get }
