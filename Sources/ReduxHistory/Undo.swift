@@ -28,6 +28,18 @@ public struct UndoHistory<Value> {
         self.present = present
     }
 
+    /// A history rebuilt from its parts — one read back from a file, or made for a test.
+    ///
+    /// - Parameters:
+    ///   - present: The current value.
+    ///   - past: The values before, oldest first.
+    ///   - future: The values undone, the next one to redo last.
+    public init(present: Value, past: [Value], future: [Value] = []) {
+        self.present = present
+        self.past = past
+        self.future = future
+    }
+
     /// Whether there is something to undo.
     public var canUndo: Bool { !past.isEmpty }
     /// Whether there is something to redo.
@@ -71,9 +83,39 @@ extension UndoHistory: Equatable where Value: Equatable {
 
 extension UndoHistory: Sendable where Value: Sendable {}
 
+extension UndoHistory: Codable where Value: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case present, past, future, group
+    }
+
+    /// Encodes `{"present": …, "past": […], "future": […]}` and, while consecutive changes of one
+    /// group make one step, `"group"` — so a restored history goes on as the saved one would.
+    ///
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(present, forKey: .present)
+        try container.encode(past, forKey: .past)
+        try container.encode(future, forKey: .future)
+        try container.encodeIfPresent(group, forKey: .group)
+    }
+
+    /// Decodes what ``encode(to:)`` wrote; `past` and `future` may be absent (empty).
+    ///
+    /// - Parameter decoder: The decoder.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            present: try container.decode(Value.self, forKey: .present),
+            past: try container.decodeIfPresent([Value].self, forKey: .past) ?? [],
+            future: try container.decodeIfPresent([Value].self, forKey: .future) ?? [])
+        group = try container.decodeIfPresent(String.self, forKey: .group)
+    }
+}
+
 /// Undo, redo or clear the history of the ``UndoHistory`` of `Value`s (the type says which history,
 /// when an app keeps several).
-public enum UndoAction<Value>: Action, Equatable {
+public enum UndoAction<Value>: Action, Equatable, Codable {
     /// Go back one step.
     case undo
     /// Go forward one step.
