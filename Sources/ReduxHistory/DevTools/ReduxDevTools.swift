@@ -34,52 +34,70 @@ public enum ReduxDevTools {
     public static func export<State: Encodable>(
         _ recording: Recording<State>, reducer: Reducer<State>, redactingState: (State) -> State = { $0 }
     ) throws -> Data {
+        try export(recording, reducer: reducer, redactingState: redactingState) { state, action, _ in
+            var work = ReducerWork()
+            reducer.reduce(&state, action, work: &work)
+        }
+    }
+
+    /// ``export(_:reducer:redactingState:)`` for an app whose reducers read dependencies: the
+    /// computed states are computed as the store computed them — with `dependencies` as the
+    /// store's, the values its generators made handed back (ids, dates), and shared values
+    /// reconciled (`SharedValues`) — as ``Recording/replay(with:dependencies:)`` replays.
+    ///
+    /// - Parameters:
+    ///   - recording: The recording.
+    ///   - reducer: The app's reducer.
+    ///   - dependencies: The dependencies its reducers read.
+    ///   - redactingState: Applied to every state written.
+    /// - Returns: The JSON.
+    @MainActor
+    public static func export<State: Encodable>(
+        _ recording: Recording<State>, reducer: Reducer<State>, dependencies: any Sendable,
+        redactingState: (State) -> State = { $0 }
+    ) throws -> Data {
+        let reducer = reducer.reconcilingSharedValues()
+        return try export(recording, reducer: reducer, redactingState: redactingState) { state, action, step in
+            ReducerDependencies.replaying(step.generated, dependencies: dependencies) {
+                var work = ReducerWork()
+                reducer.reduce(&state, action, work: &work)
+            }
+        }
+    }
+
+    private static func export<State: Encodable>(
+        _ recording: Recording<State>, reducer: Reducer<State>, redactingState: (State) -> State,
+        reducing reduce: (inout State, any Action, Recording<State>.Step) -> Void
+    ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        func json(_ state: State) throws -> JSONValue {
-            try JSONValue(encoding: recording.redacted(state, redactingState), with: encoder)
-        }
-        var actionsById: [String: JSONValue] = [:]
+        var actionsById: [String: LiftedFile<State>.Entry] = [:]
         let start = (recording.steps.first?.date ?? Date()).timeIntervalSince1970 * 1000
-        actionsById["0"] = .object([
-            "type": .string("PERFORM_ACTION"), "action": .object(["type": .string("@@INIT")]),
-            "timestamp": .number(start),
-        ])
+        actionsById["0"] = .init(action: .object(["type": .string("@@INIT")]), timestamp: start)
         var state = recording.initialState
-        var computed: [JSONValue] = [.object(["state": try json(state)])]
-        var skipped: [JSONValue] = []
+        // States are encoded straight into the file (no tree of each is built).
+        var computed = [LiftedFile<State>.Computed(state: recording.redacted(state, redactingState))]
+        var skipped: [Int] = []
         for (offset, step) in recording.steps.enumerated() {
             let id = offset + 1
-            actionsById["\(id)"] = .object([
-                "type": .string("PERFORM_ACTION"), "action": .object(try actionObject(step, encoder: encoder)),
-                "timestamp": .number(step.date.timeIntervalSince1970 * 1000),
-            ])
+            actionsById["\(id)"] = .init(
+                action: .object(try actionObject(step, encoder: encoder)),
+                timestamp: step.date.timeIntervalSince1970 * 1000)
             if step.isSkipped {
                 // The tool prepends each newly skipped id; the order carries no meaning on import.
-                skipped.append(.integer(Int64(id)))
+                skipped.append(id)
             } else if let recorded = step.state {
                 state = recorded
             } else if let performed = step.action, step.problem == nil {
-                var work = ReducerWork()
-                reducer.reduce(&state, performed, work: &work)
+                reduce(&state, performed, step)
             }
-            computed.append(.object(["state": try json(state)]))
+            computed.append(.init(state: recording.redacted(state, redactingState)))
         }
         let count = recording.steps.count
-        let lifted: JSONValue = .object([
-            "actionsById": .object(actionsById),
-            "computedStates": .array(computed),
-            "committedState": try json(recording.initialState),
-            "currentStateIndex": .integer(Int64(count)),
-            "nextActionId": .integer(Int64(count + 1)),
-            "skippedActionIds": .array(skipped),
-            "stagedActionIds": .array((0...count).map { .integer(Int64($0)) }),
-            // The rest of redux-devtools-instrument's `LiftedState`, as the extension writes them
-            // (its monitor's reducer keeps `{}`).
-            "isLocked": .bool(false),
-            "isPaused": .bool(false),
-            "monitorState": .object([:]),
-        ])
+        let lifted = LiftedFile(
+            actionsById: actionsById, computedStates: computed,
+            committedState: recording.redacted(recording.initialState, redactingState), currentStateIndex: count,
+            nextActionId: count + 1, skippedActionIds: skipped, stagedActionIds: Array(0...count))
         return try encoder.encode(lifted)
     }
 
@@ -143,16 +161,44 @@ public enum ReduxDevTools {
     }
 }
 
+/// redux-devtools-instrument's `LiftedState`, as ``ReduxDevTools/export(_:reducer:redactingState:)``
+/// writes it.
+private struct LiftedFile<State: Encodable>: Encodable {
+    struct Entry: Encodable {
+        var type = "PERFORM_ACTION"
+        var action: JSONValue
+        var timestamp: Double
+    }
+
+    struct Computed: Encodable {
+        var state: State
+    }
+
+    var actionsById: [String: Entry]
+    var computedStates: [Computed]
+    var committedState: State
+    var currentStateIndex: Int
+    var nextActionId: Int
+    var skippedActionIds: [Int]
+    var stagedActionIds: [Int]
+    // The rest of the instrument's `LiftedState`, as the extension writes them (its monitor's
+    // reducer keeps `{}`).
+    var isLocked = false
+    var isPaused = false
+    var monitorState: [String: Int] = [:]
+}
+
 /// The work of ``ReduxDevTools/importRecording(_:actions:initialState:)`` over one file's bytes.
 private struct DevToolsImport<State: Decodable> {
     let scanner: JSONScanner
     let actions: ActionRegistry
     let initialState: State?
-    let decoder = JSONDecoder()
+    let decoder: JSONDecoder
 
     init(bytes: UnsafeRawBufferPointer, actions: ActionRegistry, initialState: State?) {
         self.scanner = JSONScanner(bytes)
         self.actions = actions
+        self.decoder = actions.jsonDecoder()
         self.initialState = initialState
     }
 
