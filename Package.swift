@@ -107,6 +107,11 @@ let package = Package(
             dependencies: ["SyncUps", "ReduxTesting", "ReduxTestingReporter", "ReduxPersistence"],
             path: "Examples/SyncUps/Tests/SyncUpsTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
+        // Issue 45: the whole promise (replay, files, time travel, undo, persistence) over one app
+        // with every part, for seeded random sessions.
+        .testTarget(
+            name: "ReduxWholePromiseTests",
+            dependencies: ["Redux", "ReduxDiff", "ReduxEffects", "ReduxHistory", "ReduxPersistence"]),
         .testTarget(
             name: "ReduxDocumentationTests",
             dependencies: [
