@@ -221,14 +221,22 @@ struct RowScopeLifetimeTests {
                 .on(PopAll.self) { state, _ in state.screens.removeAll() }
             ))
         store.dispatch(PushScreens(count: 100))
-        do {
-            let screens = store.scopes(\.screens)  // as a NavigationStack reads them
-            #expect(screens.count == 100)
-        }
         let watcher = store.core.identifiedWatcher(at: \Stack.screens)
+        var screens = store.scopes(\.screens)  // as a NavigationStack reads them
+        #expect(screens.count == 100)
         #expect(watcher.rows.count == 100)
         store.dispatch(PopAll())
+        #expect(watcher.rows.count == 100, "a scope still held keeps its row's entry")
+        screens = []
         #expect(watcher.rows.count == 0, "no entry keeps a popped screen's state")
+        // Issue 45: a row scoped, its scope released, then popped: its entry goes with the scope.
+        store.dispatch(PushScreens(count: 3))
+        _ = store.scope(\.screens, id: 1)  // scoped only
+        #expect(watcher.rows.count == 0)
+        _ = store.scope(\.screens, id: 1)?.payload  // read: observed, so kept while it is shown
+        #expect(watcher.rows.count == 1)
+        store.dispatch(PopAll())
+        #expect(watcher.rows.count == 0)
     }
 
     @Test func theStateIsFreedWhenTheStoreAndItsScopesAre() {

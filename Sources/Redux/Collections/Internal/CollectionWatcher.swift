@@ -276,6 +276,13 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
         self.entry = entry
     }
 
+    deinit {
+        // The watcher forgets the row's entry (and the last state it kept) with the scope.
+        let watcher = watcher
+        let entry = entry
+        MainActorCheck.runOnMainActor { watcher.scopeReleased(entry) }
+    }
+
     var core: StoreCore<Root> { watcher.core }
     var effects: Effects { core.effects }
     var pathPrefix: String? { (watcher.pathPrefix ?? "") + "[id: \(entry.id)]" }

@@ -4,7 +4,7 @@ import Observation
 /// array's (``CollectionWatcher``) or an identified array's (``IdentifiedWatcher``).
 @MainActor
 @usableFromInline
-protocol RowWatching<Root, Element>: AnyObject {
+protocol RowWatching<Root, Element>: AnyObject, Sendable {
     associatedtype Root
     associatedtype Element: Identifiable & Equatable where Element.ID: Sendable
     var core: StoreCore<Root> { get }
@@ -22,6 +22,18 @@ protocol RowWatching<Root, Element>: AnyObject {
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element
     /// Registers a dependency on the row and arms it.
     func observe(_ row: RowEntry<Root, Element>)
+    /// The rows' entries by identifier.
+    var rows: [Element.ID: RowEntry<Root, Element>] { get set }
+}
+
+extension RowWatching {
+    /// The row's scope was released: its entry goes unless it is observed or a new scope was made
+    /// for it meanwhile. An entry keeps its row's last state, so one left behind by a popped screen
+    /// or a removed row kept that state alive until the table was next swept (issue 45).
+    func scopeReleased(_ row: RowEntry<Root, Element>) {
+        guard rows[row.id] === row, !row.isArmed, row.scope == nil else { return }
+        rows[row.id] = nil
+    }
 }
 
 extension RowWatching {
@@ -43,6 +55,11 @@ extension RowWatching {
         }
         for row in changed {
             row.publishChange()
+        }
+        // A row no longer observed and no longer scoped is forgotten with the state it kept (a
+        // popped screen's, a removed row's): nothing would read it again (issue 45).
+        for row in changed where !row.isArmed && row.scope == nil && rows[row.id] === row {
+            rows[row.id] = nil
         }
         if listChanged {
             core.registrar.willSet(core, keyPath: structureKeyPath)
