@@ -231,3 +231,25 @@ struct CaseConstructorTests {
         await store.finish()
     }
 }
+
+/// Issue 45: an enum that supplies its own `Mirror` hides its cases; a debug build says so.
+@MainActor
+struct CustomMirrorCaseTests {
+    enum Masked: Equatable, Sendable, CustomReflectable {
+        case secret(String)
+        case other
+        var customMirror: Mirror { Mirror(self, children: ["redacted": true]) }
+    }
+
+    @Test func anEnumWithItsOwnMirrorIsNamedInADebugBuild() {
+        var value: Masked? = .secret("x")
+        let warnings = Diagnostics.capture {
+            #expect(value[case: Masked.secret] == nil)
+            value[case: Masked.secret] = "y"
+        }
+        #if DEBUG
+            #expect(warnings.contains { $0.contains("Masked") && $0.contains("CustomReflectable") }, "\(warnings)")
+        #endif
+        _ = warnings
+    }
+}

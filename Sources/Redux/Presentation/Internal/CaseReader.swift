@@ -47,13 +47,34 @@ package struct CaseReader<Enum, Payload>: Sendable {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label,
             expected == nil || expected == name
-        else { return nil }
+        else {
+            #if DEBUG
+                if mirror.displayStyle != .enum, value is any CustomReflectable { warnCustomMirror() }
+            #endif
+            return nil
+        }
         if let payload = child.value as? Payload { return (name, payload) }
         let tuple = Mirror(reflecting: child.value)
         guard tuple.displayStyle == .tuple, tuple.children.count == 1,
             let payload = tuple.children.first?.value as? Payload
         else { return nil }
         return (name, payload)
+    }
+}
+
+extension CaseReader {
+    /// Says (in a debug build, once per type) that `Enum` supplies its own `Mirror`, so its cases
+    /// cannot be told from its values: what `[case:]`, `scope(case:)` and `ifLet(case:)` read is
+    /// the enum's own reflection, and a custom one hides it. Nothing else can tell without reading
+    /// the enum's layout, which this library does not do.
+    static func warnCustomMirror() {
+        MainActorCheck.runOnMainActor {
+            Diagnostics.warnOnce(
+                "case-custom-mirror:\(Enum.self)",
+                "swift-redux: warning: \(Enum.self) supplies its own Mirror (CustomReflectable), which hides its "
+                    + "cases: [case:], scope(case:) and ifLet(case:) cannot reach them and change nothing. Remove "
+                    + "the conformance, or reach the case through a computed property (ifLet(\\.detail, then:)).")
+        }
     }
 }
 
