@@ -146,7 +146,7 @@ public struct ActionRegistry: Sendable {
     private var decoders: [String: @Sendable (any Decoder) throws -> any Action] = [:]
     private var identifierDecoders: [String: @Sendable (any Decoder) throws -> any Hashable & Sendable] = [:]
 
-    /// A registry of the library's own wrappers: ``ElementAction`` (what a row's, a child's or a
+    /// A registry of the library's own wrappers: `ElementAction` (what a row's, a child's or a
     /// screen's scope sends) and `Dismiss`, and `UUID` element identifiers. Register the app's
     /// actions, its stacks' `StackAction<Screen>` and its own identifier types.
     public init() {
@@ -156,7 +156,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// This registry with `type` added, named as a recording names it (its type name, or `name`).
-    /// An action carried by another (an ``ElementAction``) is always named by its type name: a
+    /// An action carried by another (an `ElementAction`) is always named by its type name: a
     /// type registered under another `name` is found by its type name too.
     ///
     /// - Parameters:
@@ -173,7 +173,7 @@ public struct ActionRegistry: Sendable {
     }
 
     /// This registry with an element identifier type added: rows keyed by the app's own type
-    /// (`Todo.ID`), whose actions a file carries in ``ElementAction``s. The standard library's
+    /// (`Todo.ID`), whose actions a file carries in `ElementAction`s. The standard library's
     /// integers, `String`, `UUID` and `StackElementID` need no registering.
     ///
     /// - Parameter type: The identifier's type.
@@ -188,7 +188,7 @@ public struct ActionRegistry: Sendable {
         decoders[name]
     }
 
-    /// What a decoder needs to read an action that carries others (``ElementAction``).
+    /// What a decoder needs to read an action that carries others (`ElementAction`).
     var decodingContext: ActionDecodingContext {
         let decoders = decoders
         let identifierDecoders = identifierDecoders
