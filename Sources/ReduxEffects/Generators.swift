@@ -46,12 +46,17 @@ public struct UUIDGenerator: Sendable {
 extension UUID {
     /// The identifier whose last 12 hexadecimal digits are `value` (00000000-0000-0000-0000-0000000000ff
     /// for 255), as ``UUIDGenerator/incrementing`` makes them: what a test writes to expect them.
+    /// A value of 2⁴⁸ or more keeps its upper 16 bits in the 4 digits before (…-0001-000000000000 for
+    /// 2⁴⁸): every 64-bit value gives its own identifier (a negative one, its two's complement).
     ///
     /// - Parameter value: The number, from 0.
     public init(_ value: Int) {
-        let bits = UInt64(truncatingIfNeeded: value) & 0xFFFF_FFFF_FFFF
+        let bits = UInt64(truncatingIfNeeded: value)
         func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: bits >> shift) }
-        self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)))
+        self.init(
+            uuid: (
+                0, 0, 0, 0, 0, 0, 0, 0, byte(56), byte(48), byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)
+            ))
     }
 }
 
@@ -88,6 +93,80 @@ public struct DateGenerator: Sendable {
     /// - Returns: The generator.
     public static func constant(_ date: Date) -> DateGenerator {
         DateGenerator { date }
+    }
+}
+
+/// Makes random numbers: the dependency a reducer reads to shuffle, pick or roll, so that a test
+/// can seed it and predict what comes out. It is a `RandomNumberGenerator`, so the standard
+/// library's random APIs take it:
+///
+/// ```swift
+/// struct GameDependencies: Sendable {
+///     var random: RandomGenerator = .live
+/// }
+/// // In a reducer: var random = dependencies.random; state.deck.shuffle(using: &random)
+/// // In a test:    GameDependencies(random: .seeded(42))
+/// ```
+///
+/// Each number drawn while a `HistoryRecorder` records the reduction is kept with the step (in the
+/// recording's file too), and a replay or time travel gets the same numbers back, as
+/// ``UUIDGenerator``'s identifiers.
+public struct RandomGenerator: RandomNumberGenerator, Sendable {
+    private let make: @Sendable () -> UInt64
+
+    /// A generator that calls `make` for each 64 random bits.
+    ///
+    /// - Parameter make: Returns the next 64 random bits.
+    public init(_ make: @escaping @Sendable () -> UInt64) {
+        self.make = make
+    }
+
+    /// The next 64 random bits (kept with a recorded step and given back by its replay).
+    ///
+    /// - Returns: The bits.
+    public mutating func next() -> UInt64 {
+        ReducerDependencies.generated(make)
+    }
+
+    /// The system's generator (`SystemRandomNumberGenerator`), for the app.
+    public static var live: RandomGenerator {
+        RandomGenerator {
+            var system = SystemRandomNumberGenerator()
+            return system.next()
+        }
+    }
+
+    /// A new generator whose numbers follow from `seed` alone (SplitMix64), the same on every
+    /// platform and in every run: for tests. Copies of one generator share its sequence.
+    ///
+    /// - Parameter seed: The seed.
+    /// - Returns: The generator.
+    public static func seeded(_ seed: UInt64) -> RandomGenerator {
+        let state = SeededState(seed)
+        return RandomGenerator { state.next() }
+    }
+}
+
+/// The state of ``RandomGenerator/seeded(_:)``, shared by copies of one generator.
+///
+/// `@unchecked Sendable`, safe because `state` is only read and written under `lock` (the same
+/// pattern as ``Counter``, shown under the thread sanitizer in CI).
+private final class SeededState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: UInt64
+
+    init(_ seed: UInt64) {
+        state = seed
+    }
+
+    func next() -> UInt64 {
+        lock.withLock {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }
 

@@ -248,7 +248,7 @@ struct RecordingFile<State: Codable>: Codable {
         var generated: [GeneratedValueFile]?
     }
 
-    /// One generated value in a file: `{"uuid": "…"}` or `{"date": seconds since 1970,
+    /// One generated value in a file: `{"uuid": "…"}`, `{"random": 64 bits}` or `{"date": seconds since 1970,
     /// "sinceReference": seconds since 2001}` — the second is the `Date`'s own value, read back bit
     /// for bit (seconds since 1970 are computed from it and may round); the first is for people
     /// and for files written before it.
@@ -256,6 +256,8 @@ struct RecordingFile<State: Codable>: Codable {
         var uuid: UUID?
         var date: Double?
         var sinceReference: Double?
+        /// 64 bits a `RandomGenerator` drew: `{"random": 1234}`.
+        var random: UInt64?
 
         init?(_ value: any Sendable) {
             switch value {
@@ -263,12 +265,14 @@ struct RecordingFile<State: Codable>: Codable {
             case let date as Date:
                 self.date = date.timeIntervalSince1970
                 self.sinceReference = date.timeIntervalSinceReferenceDate
+            case let bits as UInt64: self.random = bits
             default: return nil
             }
         }
 
         var value: (any Sendable)? {
             if let uuid { return uuid }
+            if let random { return random }
             if let sinceReference { return Date(timeIntervalSinceReferenceDate: sinceReference) }
             return date.map { Date(timeIntervalSince1970: $0) }
         }

@@ -123,3 +123,15 @@ struct ReducerDependenciesTests {
         #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
     }
 }
+
+/// Issue 46: `UUID(n)` keeps all 64 bits of `n` (it was masked to 48, and `UUID(n)` and
+/// `UUID(n + 2⁴⁸)` were one identifier); below 2⁴⁸ it is what upstream tests write.
+struct UUIDNumberTests {
+    @Test func everySixtyFourBitValueGivesItsOwnIdentifier() {
+        #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
+        #expect(UUID(1 << 48).uuidString == "00000000-0000-0000-0001-000000000000")
+        #expect(UUID(7) != UUID(7 + (1 << 48)))
+        #expect(UUID(Int.max).uuidString == "00000000-0000-0000-7FFF-FFFFFFFFFFFF")
+        #expect(UUID(-1).uuidString == "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
+    }
+}
