@@ -70,7 +70,8 @@ public final class Persister<State, Persisted: Codable & Sendable> {
 
     /// Whether saving is paused by ``pause()``.
     public private(set) var isPaused = false
-    /// The last error reported, if any.
+    /// The current health: the last error reported, until a later write reaches storage (then
+    /// `nil`); while saving is blocked (``isBlocked``), the error that blocks it.
     public private(set) var lastError: PersistenceError?
     /// How many writes reached the storage.
     package private(set) var writeCount = 0
@@ -519,6 +520,9 @@ public final class Persister<State, Persisted: Codable & Sendable> {
         sequence += 1
         do {
             if try await writer.write(value, sequence: sequence) { writeCount += 1 }
+            // The current health: a write that reached storage clears the last failure (unless
+            // saving is blocked, which only the app's choice clears).
+            if blockedBy == nil { lastError = nil }
             return nil
         } catch {
             let failure = error as? PersistenceError ?? .writeFailed(key: key, underlying: error)

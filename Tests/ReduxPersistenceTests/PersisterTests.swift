@@ -171,10 +171,13 @@ struct PersisterTests {
         await #expect(throws: PersistenceError.self) { try await persister.flush() }
         #expect(errors.all.contains { if case .writeFailed = $0 { true } else { false } })
         #expect(store.settings.fontSize == 13)  // the store keeps working
+        #expect(persister.lastError != nil)
         flaky.failing = false
         store.dispatch(Bump())
         try await persister.flush()
         #expect(flaky.inner.contents["settings"] != nil)
+        // Issue 46: the current health — a good write clears the last failure.
+        #expect(persister.lastError == nil)
     }
 
     @Test func flushWritesTheLatestStateNow() async throws {

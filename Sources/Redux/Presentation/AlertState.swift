@@ -170,7 +170,13 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
     }
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+    /// Whether both show the same title, message and buttons; `titleVisibility` is how the title
+    /// shows, not what the dialog says, and is left out, as the Composable Architecture's is.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+    }
+}
 /// Encoded as its title, its visibility, message and buttons (see ``ButtonState``).
 extension ConfirmationDialogState: Codable where Action: Codable {}
 extension ConfirmationDialogState.TitleVisibility: Codable {}

@@ -168,3 +168,16 @@ struct AlertStateTests {
         #endif
     }
 }
+
+/// Issue 46: a dialog's equality is what it says, as upstream's: `titleVisibility` is left out.
+struct ConfirmationDialogEqualityTests {
+    enum Choice: Equatable, Sendable { case keep }
+
+    @Test func titleVisibilityIsNotCompared() {
+        let visible = ConfirmationDialogState<Choice>(title: "Share", titleVisibility: .visible, buttons: [.cancel("No")])
+        let automatic = ConfirmationDialogState<Choice>(title: "Share", buttons: [.cancel("No")])
+        #expect(visible == automatic)
+        #expect(visible != ConfirmationDialogState<Choice>(title: "Share", message: "?", buttons: [.cancel("No")]))
+        #expect(visible != ConfirmationDialogState<Choice>(title: "Share", buttons: [.default("Keep", action: .keep)]))
+    }
+}
