@@ -191,3 +191,29 @@ struct TestStoreMissingWorkTests {
         await store.finish()
     }
 }
+
+/// Issue 46 (docs): `receive(case:)` takes a case of two associated values, as testing.md now says.
+@MainActor
+struct ReceiveCaseOfSeveralValuesTests {
+    enum Event: Action, Equatable {
+        case moved(x: Int, y: Int)
+        case start
+    }
+
+    struct Board: Equatable, Sendable { var at = 0 }
+
+    static let reducer = Reducer<Board>.commands(on: Event.self) { board, event in
+        switch event {
+        case .start: return .send(Event.moved(x: 1, y: 2))
+        case .moved(let x, let y): board.at = x * 10 + y
+        }
+        return .none
+    }
+
+    @Test func aCaseOfTwoValuesIsReceived() async {
+        let store = TestStore(initialState: Board(), reducer: Self.reducer)
+        await store.dispatch(Event.start)
+        await store.receive(case: Event.moved) { $0.at = 12 }
+        await store.finish()
+    }
+}
