@@ -91,7 +91,10 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// How many sleeps are waiting for their deadline.
     public var pendingSleepCount: Int { lock.withLock { sleepers.count } }
 
-    /// Suspends until the clock reaches `deadline`: at once when it has already.
+    /// Suspends until the clock reaches `deadline`, as swift-clocks' `TestClock` does: a deadline
+    /// already passed returns at once; one at the clock's time now — `sleep(for: .zero)` — waits
+    /// for the next ``advance(by:)`` (`advance(by: .zero)` included), so that a second tap can
+    /// cancel the work of the first before it goes on.
     ///
     /// - Parameters:
     ///   - deadline: When to resume.
@@ -106,7 +109,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow: Bool = lock.withLock {
-                    if deadline <= current { return true }
+                    if deadline < current { return true }
                     sleepers[token] = Sleeper(deadline: deadline, continuation: continuation)
                     return false
                 }

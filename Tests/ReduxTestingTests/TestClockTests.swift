@@ -36,6 +36,49 @@ struct TestClockTests {
         #expect(clock.pendingSleepCount == 0)
     }
 
+    /// Issue 46: as swift-clocks' clock, a sleep until the clock's time now (`sleep(for: .zero)`)
+    /// waits for the next advance — `advance(by: .zero)` included.
+    @Test func aSleepOfZeroWaitsForTheNextAdvance() async {
+        let clock = TestClock()
+        let woken = Log<String>()
+        let sleeper = Task { @MainActor in
+            try? await clock.sleep(for: .zero)
+            woken.append("woke")
+        }
+        while clock.pendingSleepCount == 0 { await Task.yield() }
+        for _ in 0..<10 { await Task.yield() }
+        #expect(woken.items.isEmpty)
+        await clock.advance(by: .zero)
+        await sleeper.value
+        #expect(woken.items == ["woke"])
+        #expect(clock.now.offset == .zero)
+    }
+
+    /// What upstream's `tapOnLocationCancelsInFlightRequest` relies on: a second tap cancels the
+    /// first one's work before it goes on, because its zero sleep waits.
+    @Test func aSecondTapCancelsTheFirstBeforeItsZeroSleepEnds() async {
+        let clock = TestClock()
+        let done = Log<Int>()
+        var first: Task<Void, Never>? = Task { @MainActor in
+            do {
+                try await clock.sleep(for: .zero)
+                done.append(1)
+            } catch {}
+        }
+        while clock.pendingSleepCount == 0 { await Task.yield() }
+        first?.cancel()  // the second tap
+        await first?.value
+        first = nil
+        let second = Task { @MainActor in
+            try? await clock.sleep(for: .zero)
+            done.append(2)
+        }
+        while clock.pendingSleepCount == 0 { await Task.yield() }
+        await clock.advance(by: .zero)
+        await second.value
+        #expect(done.items == [2])
+    }
+
     @Test func cancellingASleepingTaskThrowsCancellationAtOnce() async {
         let clock = TestClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
