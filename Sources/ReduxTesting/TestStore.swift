@@ -116,6 +116,18 @@ public final class TestStore<State: Equatable> {
         // Unhandled errors of work are the test's to receive (the origin box holds the test store weakly).
         let errors: @MainActor @Sendable (any Error, any Action) -> Void =
             onError ?? { error, action in origin.owner?.workFailed(error, for: action) }
+        // A reducer asking for dependencies this test did not give fails the test, naming the
+        // reducer and both types (in a store, a line on standard error); it does not run.
+        let creation = self.creation
+        let reducer = reducer.reportingDependencyMismatches { mismatch in
+            reportFailure(
+                "\(mismatch.requester) asked for dependencies of type \(mismatch.expected), but this TestStore was "
+                    + (mismatch.found.map { "given a \($0)" } ?? "given none")
+                    + "; the reducer did not run for this action. Give the test's doubles: TestStore(initialState:"
+                    + "reducer:dependencies:) (ReduxTesting.unimplemented(_:) stands in for an endpoint the test "
+                    + "does not expect to be called).",
+                at: creation)
+        }
         self.store = Store(
             initialState: initialState, reducer: reducer,
             middleware: [tagging] + middleware + [recorder.middleware],
@@ -133,6 +145,54 @@ public final class TestStore<State: Equatable> {
             Reduction(action: $0.action, state: $0.state, isDispatched: false)
         }
     }
+
+    /// A test store whose dependencies are `dependencies` changed by `prepare` — the test's doubles
+    /// with the endpoints it expects set, in one place (upstream's `withDependencies` closure):
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: Feature(), reducer: feature, dependencies: AppDependencies.unimplemented) {
+    ///     $0.api.fetch = { _ in "42" }   // every other endpoint fails the test if called
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: The reducer under test.
+    ///   - middleware: The middleware under test.
+    ///   - dependencies: The dependencies before `prepare`.
+    ///   - onError: As for ``init(initialState:reducer:middleware:dependencies:onError:exhaustivity:timeout:fileID:filePath:line:column:)``.
+    ///   - exhaustivity: How strictly to check.
+    ///   - timeout: How long to wait for received actions and for work in flight.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    ///   - prepare: Changes the dependencies before the store is made.
+    public convenience init<Dependencies: Sendable>(
+        initialState: State,
+        reducer: Reducer<State>,
+        middleware: [Middleware<State>] = [],
+        dependencies: Dependencies,
+        onError: (@MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void)? = nil,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        withDependencies prepare: (inout Dependencies) -> Void
+    ) {
+        var prepared = dependencies
+        prepare(&prepared)
+        self.init(
+            initialState: initialState, reducer: reducer, middleware: middleware, dependencies: prepared,
+            onError: onError, exhaustivity: exhaustivity, timeout: timeout, fileID: fileID, filePath: filePath,
+            line: line, column: column)
+    }
+
+    /// The dependencies the store was given (the test's doubles), for a test to read — a spy's
+    /// record, a generator's count; `nil` when it was given none.
+    public var dependencies: (any Sendable)? { store.effects.dependencies }
 
     /// Holds the test store weakly for the tagging middleware, which the store keeps.
     @MainActor

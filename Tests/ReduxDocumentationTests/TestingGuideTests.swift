@@ -273,3 +273,39 @@ private func renameAndSave(_ store: some StoreProtocol<Profile>, to name: String
     await store.receive(ProfileAction.save) { $0.profile.saves = 1 }
     await store.finish()
 }
+
+// Dependencies that fail safe
+private struct FactClient: Sendable {
+    var fetch: @Sendable (Int) async throws -> String
+    var count: @Sendable () -> Int
+
+    static let unimplemented = FactClient(
+        fetch: ReduxTesting.unimplemented("FactClient.fetch"),
+        count: ReduxTesting.unimplemented("FactClient.count", placeholder: 0))
+}
+
+private struct FactDependencies: Sendable { var facts: FactClient }
+private struct FactState: Equatable { var fact = "" }
+private enum FactAction: Action, Equatable { case tapped(Int), answered(String) }
+
+private let factReducer = Reducer<FactState>.commands(on: FactAction.self, using: FactDependencies.self) {
+    state, action, dependencies in
+    switch action {
+    case .tapped(let number):
+        return .run { send in send(FactAction.answered(try await dependencies.facts.fetch(number))) }
+    case .answered(let fact):
+        state.fact = fact
+        return .none
+    }
+}
+
+@Test @MainActor func aFactIsFetched() async {
+    let store = TestStore(
+        initialState: FactState(), reducer: factReducer, dependencies: FactDependencies(facts: .unimplemented)
+    ) {
+        $0.facts.fetch = { "\($0) is a good number" }  // the one endpoint this test expects
+    }
+    await store.dispatch(FactAction.tapped(7))
+    await store.receive(FactAction.answered("7 is a good number")) { $0.fact = "7 is a good number" }
+    await store.finish()
+}

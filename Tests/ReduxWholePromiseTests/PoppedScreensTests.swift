@@ -68,27 +68,31 @@ struct PoppedScreensTests {
     @Test func poppedScreensAndDismissedChildrenLeaveNoStateBehind() async throws {
         let baseline = Tracker.alive.count
         var store: Store<App>? = Store(initialState: App(), reducer: Self.reducer)
-        for cycle in 0..<60 {
-            guard let live = store else { break }
-            live.dispatch(StackAction<Route>.push(.page(Page())))
-            live.dispatch(StackAction<Route>.push(.other(Page())))
-            live.dispatch(StackAction<Route>.push(.page(Page())))
-            for id in live.state.path.ids {
-                let screen = live.scope(\.path, id: id)?.scope(\.state)
-                screen?.scope(case: Route.page)?.dispatch(PageAction.open)
-                screen?.scope(case: Route.other)?.dispatch(PageAction.open)
-                live.dispatch(StackAction<Route>.element(id: id, action: PageAction.open))
+        Diagnostics.silencing { cycles(store) }
+        func cycles(_ store: Store<App>?) {
+            for cycle in 0..<60 {
+                guard let live = store else { break }
+                live.dispatch(StackAction<Route>.push(.page(Page())))
+                live.dispatch(StackAction<Route>.push(.other(Page())))
+                live.dispatch(StackAction<Route>.push(.page(Page())))
+                for id in live.state.path.ids {
+                    let screen = live.scope(\.path, id: id)?.scope(\.state)
+                    screen?.scope(case: Route.page)?.dispatch(PageAction.open)
+                    screen?.scope(case: Route.other)?.dispatch(PageAction.open)
+                    live.dispatch(StackAction<Route>.element(id: id, action: PageAction.open))
+                }
+                live.dispatch(SheetTapped())
+                live.scope(ifPresent: \.sheet)?.dispatch(Dismiss())
+                let ids = live.state.path.ids
+                switch cycle % 3 {
+                case 0: live.dispatch(StackAction<Route>.popFrom(id: ids[1]))  // pop by id: two go
+                case 1:
+                    live.scope(\.path, id: ids[2])?.scope(\.state).scope(case: Route.page)?.dispatch(PageAction.close)
+                default: break
+                }
+                live.dispatch(StackAction<Route>.popFrom(id: live.state.path.ids[0]))  // pop to root
+                #expect(live.state.path.isEmpty && live.state.sheet == nil)
             }
-            live.dispatch(SheetTapped())
-            live.scope(ifPresent: \.sheet)?.dispatch(Dismiss())
-            let ids = live.state.path.ids
-            switch cycle % 3 {
-            case 0: live.dispatch(StackAction<Route>.popFrom(id: ids[1]))  // pop by id: two go
-            case 1: live.scope(\.path, id: ids[2])?.scope(\.state).scope(case: Route.page)?.dispatch(PageAction.close)
-            default: break
-            }
-            live.dispatch(StackAction<Route>.popFrom(id: live.state.path.ids[0]))  // pop to root
-            #expect(live.state.path.isEmpty && live.state.sheet == nil)
         }
         // Cancelled work ends on its own tasks: give them the time to.
         for _ in 0..<200 where Tracker.alive.count != baseline {

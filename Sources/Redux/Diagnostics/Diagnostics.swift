@@ -99,6 +99,17 @@ package enum Diagnostics {
         #endif
     }
 
+    /// Runs `body` with its warnings dropped, the once-only memory left as it is: for tests that
+    /// raise warnings on purpose (late taps, hostile input) beside tests that capture theirs
+    /// across a suspension, whose capture would otherwise receive them. Synchronous, so no other
+    /// test's warnings are dropped with them.
+    package static func silencing<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = sink
+        sink = { _ in }
+        defer { sink = previous }
+        return try body()
+    }
+
     /// Forgets which warnings were printed (tests).
     package static func reset() {
         warned = []

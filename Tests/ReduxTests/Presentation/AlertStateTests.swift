@@ -174,7 +174,8 @@ struct ConfirmationDialogEqualityTests {
     enum Choice: Equatable, Sendable { case keep }
 
     @Test func titleVisibilityIsNotCompared() {
-        let visible = ConfirmationDialogState<Choice>(title: "Share", titleVisibility: .visible, buttons: [.cancel("No")])
+        let visible = ConfirmationDialogState<Choice>(
+            title: "Share", titleVisibility: .visible, buttons: [.cancel("No")])
         let automatic = ConfirmationDialogState<Choice>(title: "Share", buttons: [.cancel("No")])
         #expect(visible == automatic)
         #expect(visible != ConfirmationDialogState<Choice>(title: "Share", message: "?", buttons: [.cancel("No")]))

@@ -99,8 +99,15 @@ package enum ReducerDependencies {
         return nil
     }
 
+    /// Set by a `TestStore` while its reducer runs: a reducer asking for dependencies the test did
+    /// not give is that test's failure, not a line on standard error (``reporting(_:to:)``).
+    package static var mismatchSink: (@MainActor (DependenciesMismatch) -> Void)?
+
     private nonisolated static func report(_ mismatch: DependenciesMismatch, outsideStore: Bool) {
         let message = "swift-redux: error: \(mismatch); the reducer did not run for this action"
+        if !outsideStore, let sink = MainActor.assumeIsolated({ mismatchSink }) {
+            return MainActor.assumeIsolated { sink(mismatch) }
+        }
         guard !outsideStore else {
             // Off the main actor (a reducer called directly on another thread): said now, every time.
             return Diagnostics.writeToStandardError(message + " (it ran outside a store, off the main actor)")
@@ -158,4 +165,36 @@ package final class GeneratedValues {
 package final class GeneratedTaping {
     package var tape: GeneratedValues?
     package init() {}
+}
+
+extension Reducer {
+    /// This reducer, with `sink` told of every reducer in it that asks for dependencies of a type the
+    /// store was not given (what a `TestStore` runs: each mismatch fails the test).
+    package func reportingDependencyMismatches(to sink: @escaping @MainActor (DependenciesMismatch) -> Void) -> Reducer
+    {
+        let body = body
+        guard let workBody else {
+            return Reducer { state, action in
+                // A store runs its reducer on the main actor; the runtime checks it again here.
+                let previous = MainActor.assumeIsolated { ReducerDependencies.enterSink(sink) }
+                body(&state, action)
+                MainActor.assumeIsolated { ReducerDependencies.mismatchSink = previous }
+            }
+        }
+        return Reducer(work: { state, action, work in
+            let previous = MainActor.assumeIsolated { ReducerDependencies.enterSink(sink) }
+            workBody(&state, action, &work)
+            MainActor.assumeIsolated { ReducerDependencies.mismatchSink = previous }
+        })
+    }
+}
+
+extension ReducerDependencies {
+    static func enterSink(
+        _ sink: @escaping @MainActor (DependenciesMismatch) -> Void
+    ) -> (@MainActor (DependenciesMismatch) -> Void)? {
+        let previous = mismatchSink
+        mismatchSink = sink
+        return previous
+    }
 }
