@@ -122,8 +122,10 @@ public struct Command: Sendable {
     /// }
     /// ```
     ///
-    /// When the store was given no dependencies, or dependencies of another type, the work does
-    /// not run and `DependenciesMismatch` is reported like any error it could throw.
+    /// Made while a reducer runs, the work reads the dependencies that reducer reads — the store's,
+    /// the part a feature module reads (`DependencyParts`), or those a `Reducer.dependency(_:_:)`
+    /// changed. When the store was given no dependencies, or dependencies of another type, the
+    /// work does not run and `DependenciesMismatch` is reported like any error it could throw.
     ///
     /// - Parameters:
     ///   - type: The type of the dependencies.
@@ -139,11 +141,16 @@ public struct Command: Sendable {
             Void,
         catch handler: (@MainActor @Sendable (_ error: any Error, _ send: @escaping Dispatch) -> Void)? = nil
     ) -> Command {
-        Command(
+        // The dependencies of the reduction that made the command, when one is running.
+        let ofReduction: Dependencies? =
+            MainActorCheck.isOnMainQueue
+            ? MainActor.assumeIsolated { resolvedDependencies(ReducerDependencies.current, as: type) } : nil
+        return Command(
             .run(
                 priority: priority,
                 body: { send, effects in
-                    try await operation(send, try effects.dependencies(as: type, for: "Command.run(using:)"))
+                    let dependencies = try ofReduction ?? effects.dependencies(as: type, for: "Command.run(using:)")
+                    try await operation(send, dependencies)
                 },
                 onError: handler))
     }

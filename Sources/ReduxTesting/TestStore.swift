@@ -191,8 +191,35 @@ public final class TestStore<State: Equatable> {
     }
 
     /// The dependencies the store was given (the test's doubles), for a test to read — a spy's
-    /// record, a generator's count; `nil` when it was given none.
-    public var dependencies: (any Sendable)? { store.effects.dependencies }
+    /// record, a generator's count; `nil` when it was given none. Set between two sends, they are
+    /// what the next reductions and the work they start read (a test store given none at creation
+    /// cannot be given some later: the test fails, naming it).
+    public var dependencies: (any Sendable)? {
+        get { store.effects.dependencies }
+        set {
+            guard let newValue, store.effects.replaceDependencies(newValue) else {
+                return reportFailure(
+                    "This TestStore was given no dependencies at creation, so its reducers cannot read any: "
+                        + "give them to TestStore(initialState:reducer:dependencies:).",
+                    at: creation)
+            }
+        }
+    }
+
+    /// Changes the dependencies for what comes next (a client that now fails, a later date):
+    /// `store.updateDependencies { (dependencies: inout AppDependencies) in dependencies.now = … }`.
+    ///
+    /// - Parameter change: Changes the dependencies; they must be of the type the store was given.
+    public func updateDependencies<Dependencies: Sendable>(_ change: (inout Dependencies) -> Void) {
+        guard var current = dependencies as? Dependencies else {
+            return reportFailure(
+                "updateDependencies: this TestStore's dependencies are "
+                    + (dependencies.map { "a \(type(of: $0))" } ?? "none") + ", not a \(Dependencies.self).",
+                at: creation)
+        }
+        change(&current)
+        dependencies = current
+    }
 
     /// Holds the test store weakly for the tagging middleware, which the store keeps.
     @MainActor

@@ -96,3 +96,93 @@ struct DependenciesInTestsTests {
         }
     }
 }
+
+/// Issue 46: modular apps — a feature module reads its own dependencies type, the app gives each
+/// module its part; one reducer of a composition overrides a dependency; a test changes the
+/// dependencies between two sends.
+@MainActor
+struct ModularDependenciesTests {
+    // The game module: knows its own type only.
+    struct GameDependencies: Sendable { var firstPlayer: @Sendable () -> String }
+    struct Game: Equatable, Sendable { var player = ""; var announced = "" }
+    enum GameAction: Action, Equatable { case start, announce(String) }
+    static let game = Reducer<Game>.commands(on: GameAction.self, using: GameDependencies.self) {
+        state, action, dependencies in
+        switch action {
+        case .start:
+            state.player = dependencies.firstPlayer()
+            return .run(using: GameDependencies.self) { send, dependencies in
+                send(GameAction.announce("\(dependencies.firstPlayer()) starts"))
+            }
+        case .announce(let text):
+            state.announced = text
+            return .none
+        }
+    }
+
+    // The login module.
+    struct LoginDependencies: Sendable { var user: String }
+    struct Login: Equatable, Sendable { var user = "" }
+    struct LogIn: Action, Equatable {}
+    static let login = Reducer<Login>.on(LogIn.self, using: LoginDependencies.self) { state, _, dependencies in
+        state.user = dependencies.user
+    }
+
+    // The app: gives each module its part.
+    struct AppDependencies: DependencyParts {
+        var game: GameDependencies
+        var login: LoginDependencies
+        static let parts: [PartialKeyPath<AppDependencies> & Sendable] = [\.game, \.login]
+    }
+    struct App: Equatable, Sendable { var game = Game(); var login = Login() }
+    static let app = Reducer<App>.combine(Self.game.pullback(\App.game), Self.login.pullback(\App.login))
+
+    @Test func aModuleTestsAloneWithItsOwnType() async {
+        let store = TestStore(
+            initialState: Game(), reducer: Self.game, dependencies: GameDependencies(firstPlayer: { "X" }))
+        await store.dispatch(GameAction.start) { $0.player = "X" }
+        await store.receive(GameAction.announce("X starts")) { $0.announced = "X starts" }
+        await store.finish()
+    }
+
+    @Test func theAppGivesEachModuleItsPart() async {
+        let store = TestStore(
+            initialState: App(), reducer: Self.app,
+            dependencies: AppDependencies(
+                game: GameDependencies(firstPlayer: { "O" }), login: LoginDependencies(user: "ada")))
+        await store.dispatch(GameAction.start) { $0.game.player = "O" }
+        await store.receive(GameAction.announce("O starts")) { $0.game.announced = "O starts" }
+        await store.dispatch(LogIn()) { $0.login.user = "ada" }
+        await store.finish()
+    }
+
+    @Test func oneReducerOfACompositionOverridesADependencyForItsWorkToo() async {
+        let app = Reducer<App>.combine(
+            Self.game.dependency(\GameDependencies.firstPlayer, { "Z" }).pullback(\App.game),
+            Self.login.pullback(\App.login))
+        let store = TestStore(
+            initialState: App(), reducer: app,
+            dependencies: AppDependencies(
+                game: GameDependencies(firstPlayer: { "O" }), login: LoginDependencies(user: "ada")))
+        await store.dispatch(GameAction.start) { $0.game.player = "Z" }
+        await store.receive(GameAction.announce("Z starts")) { $0.game.announced = "Z starts" }
+        await store.finish()
+        #expect((store.dependencies as? AppDependencies)?.game.firstPlayer() == "O", "the store's are unchanged")
+    }
+
+    @Test func aTestChangesTheDependenciesBetweenTwoSends() async {
+        let store = TestStore(initialState: Login(), reducer: Self.login, dependencies: LoginDependencies(user: "ada"))
+        await store.dispatch(LogIn()) { $0.user = "ada" }
+        store.updateDependencies { (dependencies: inout LoginDependencies) in dependencies.user = "grace" }
+        await store.dispatch(LogIn()) { $0.user = "grace" }
+        store.dependencies = LoginDependencies(user: "alan")
+        await store.dispatch(LogIn()) { $0.user = "alan" }
+        // A test store given none cannot be given some later: named.
+        let none = TestStore(initialState: Login(), reducer: .on(LogIn.self) { _, _ in })
+        withKnownIssue {
+            none.dependencies = LoginDependencies(user: "x")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("given no dependencies at creation")
+        }
+    }
+}

@@ -92,14 +92,37 @@ public final class Effects {
     /// - Parameters:
     ///   - dependencies: The app's dependencies, given to the store once, that every effect style reads.
     ///   - onError: Receives the errors work did not handle; `nil` writes each to standard error.
-    package init(dependencies: (any Sendable)? = nil, onError: WorkErrorHandler? = nil) {
-        self.dependencies = dependencies
+    package convenience init(dependencies: (any Sendable)? = nil, onError: WorkErrorHandler? = nil) {
+        self.init(dependencies: DependenciesBox(dependencies), onError: onError)
+    }
+
+    /// Creates the registry of a store whose reducers read `dependencies` too.
+    ///
+    /// - Parameters:
+    ///   - dependencies: The store's dependencies.
+    ///   - onError: Receives the errors work did not handle.
+    package init(dependencies: DependenciesBox, onError: WorkErrorHandler? = nil) {
+        self.dependenciesBox = dependencies
         self.errorHandler = onError
     }
 
+    private let dependenciesBox: DependenciesBox
+
     /// The app's dependencies, given once to the store: what commands, async actions and thunks
     /// read. `nil` when the store was given none.
-    package let dependencies: (any Sendable)?
+    package var dependencies: (any Sendable)? { dependenciesBox.value }
+
+    /// Replaces the store's dependencies, for the reductions and the work that come next (a
+    /// `TestStore` between two sends). A store given none at first keeps reading none: its
+    /// reducers were not set up to read them.
+    ///
+    /// - Parameter dependencies: The new dependencies.
+    /// - Returns: Whether they were replaced.
+    package func replaceDependencies(_ dependencies: any Sendable) -> Bool {
+        guard dependenciesBox.value != nil else { return false }
+        dependenciesBox.value = dependencies
+        return true
+    }
 
     /// Receives errors that work did not handle (see ``report(_:for:)``).
     private let errorHandler: WorkErrorHandler?
@@ -124,7 +147,7 @@ public final class Effects {
     package func dependencies<Dependencies>(as type: Dependencies.Type, for requester: @autoclosure () -> String)
         throws -> Dependencies
     {
-        if let value = dependencies as? Dependencies { return value }
+        if let value = resolvedDependencies(dependencies, as: Dependencies.self) { return value }
         if dependencies == nil, let none = () as? Dependencies { return none }
         throw DependenciesMismatch(
             requester: requester(), expected: String(describing: type),

@@ -14,16 +14,18 @@ package enum ReducerDependencies {
     /// from (a replay or time travel gives them back); `nil` when nobody records or replays.
     package static var tape: GeneratedValues?
 
-    /// `body`, run with `dependencies` current: what a store given dependencies runs as its reducer.
-    /// While a recorder asked for it (`taping`), the values its generators make are taped.
+    /// `body`, run with the store's dependencies (`dependencies.value`, read at each run: a
+    /// `TestStore` may change them between two sends) current: what a store given dependencies runs
+    /// as its reducer. While a recorder asked for it (`taping`), the values its generators make are
+    /// taped.
     nonisolated static func wrapping<State>(
-        _ body: @escaping @Sendable (inout State, any Action) -> Void, with dependencies: any Sendable,
+        _ body: @escaping @Sendable (inout State, any Action) -> Void, with dependencies: DependenciesBox,
         taping: GeneratedTaping
     ) -> @Sendable (inout State, any Action) -> Void {
         { state, action in
             // A store runs its reducer on the main actor (`StoreCore` is main-actor isolated); the
             // runtime checks it again here.
-            let previous = MainActor.assumeIsolated { enter(dependencies, taping) }
+            let previous = MainActor.assumeIsolated { enter(dependencies.value, taping) }
             body(&state, action)
             MainActor.assumeIsolated { leave(previous) }
         }
@@ -32,17 +34,17 @@ package enum ReducerDependencies {
     /// The same, for a reducer that returns work.
     nonisolated static func wrapping<State>(
         _ body: @escaping @Sendable (inout State, any Action, inout ReducerWork) -> Void,
-        with dependencies: any Sendable, taping: GeneratedTaping
+        with dependencies: DependenciesBox, taping: GeneratedTaping
     ) -> @Sendable (inout State, any Action, inout ReducerWork) -> Void {
         { state, action, work in
-            let previous = MainActor.assumeIsolated { enter(dependencies, taping) }
+            let previous = MainActor.assumeIsolated { enter(dependencies.value, taping) }
             body(&state, action, &work)
             MainActor.assumeIsolated { leave(previous) }
         }
     }
 
     private static func enter(
-        _ dependencies: any Sendable, _ taping: GeneratedTaping
+        _ dependencies: (any Sendable)?, _ taping: GeneratedTaping
     ) -> (dependencies: (any Sendable)?, tape: GeneratedValues?) {
         let previous = (current, tape)
         current = dependencies
@@ -91,7 +93,7 @@ package enum ReducerDependencies {
             return nil
         }
         let current = MainActor.assumeIsolated { ReducerDependencies.current }
-        if let dependencies = current as? D { return dependencies }
+        if let dependencies = resolvedDependencies(current, as: D.self) { return dependencies }
         report(
             DependenciesMismatch(
                 requester: requester(), expected: "\(D.self)", found: current.map { "\(type(of: $0))" }),
@@ -113,6 +115,17 @@ package enum ReducerDependencies {
             return Diagnostics.writeToStandardError(message + " (it ran outside a store, off the main actor)")
         }
         MainActor.assumeIsolated { Diagnostics.warnOnce("reducer-dependencies:\(mismatch)", message) }
+    }
+}
+
+/// A store's dependencies: given once, read by its reducers and its work; a `TestStore` may replace
+/// them between two sends (``Effects/replaceDependencies(_:)``).
+@MainActor
+package final class DependenciesBox {
+    package var value: (any Sendable)?
+
+    nonisolated init(_ value: (any Sendable)?) {
+        self.value = value
     }
 }
 

@@ -65,13 +65,14 @@ final class StoreCore<State>: Observable {
         // A state declaring shared values has its copies reconciled after each reduction; others pay nothing.
         let reducer = reducer.reconcilingSharedValues()
         var generatedTaping: GeneratedTaping?
-        if let dependencies {
+        let box = DependenciesBox(dependencies)
+        if dependencies != nil {
             // Readable by the reducer while it runs (`Reducer(using:)`); a store given none pays nothing.
             let taping = GeneratedTaping()
             generatedTaping = taping
-            reduceBody = ReducerDependencies.wrapping(reducer.body, with: dependencies, taping: taping)
+            reduceBody = ReducerDependencies.wrapping(reducer.body, with: box, taping: taping)
             if let workBody = reducer.workBody {
-                reduceWithWork = ReducerDependencies.wrapping(workBody, with: dependencies, taping: taping)
+                reduceWithWork = ReducerDependencies.wrapping(workBody, with: box, taping: taping)
             } else {
                 reduceWithWork = { _, _, _ in }
             }
@@ -85,7 +86,7 @@ final class StoreCore<State>: Observable {
             }
         }
         collectsWork = reducer.workBody != nil
-        effects = Effects(dependencies: dependencies, onError: onError)
+        effects = Effects(dependencies: box, onError: onError)
         effects.generatedTaping = generatedTaping
         stateKeyPath = \StoreCore<State>.state
     }
