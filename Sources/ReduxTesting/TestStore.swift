@@ -766,8 +766,11 @@ public final class TestStore<State: Equatable> {
         waiter = nil
     }
 
+    /// The action's type and, for an enum, its case: `TodosAction.toggle` (a message naming only
+    /// `TodosAction` does not say which of its actions went wrong).
     private func typeName(_ action: any Action) -> String {
-        String(describing: type(of: action))
+        let type = String(describing: Swift.type(of: action))
+        return ValueDiff.caseName(of: action).map { "\(type).\($0)" } ?? type
     }
 
     func describe(_ action: any Action) -> String {

@@ -104,7 +104,7 @@ struct EnumActionTests {
         await withKnownIssue {
             await store.dispatch(Form.submit) { $0.rejected = true }
         } matching: { issue in
-            issue.comments.map(\.rawValue).joined().contains("State after dispatching Form is not as expected")
+            issue.comments.map(\.rawValue).joined().contains("State after dispatching Form.submit is not as expected")
         }
         await store.receive(Form.rejected) { $0.rejected = true }
         await store.finish()
