@@ -6,7 +6,11 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
-        usage: redux-bench [--quick] [--json] [--filter TEXT] [--iterations N] [--samples N] [--warmup N]
+        usage: redux-bench [--all] [--quick] [--json] [--filter TEXT] [--iterations N] [--samples N] [--warmup N]
+                         without --all or --filter, the headline scenarios (the store, middleware in an
+                         array and listed, subscribers, state size, rows, one navigation and one history
+                         row, the ReSwift-comparable ones)
+          --all          every scenario (CI measures them all, with --quick)
           --quick        a short smoke pass (for CI): few iterations, 3 samples
           --json         print the results as JSON instead of a table
           --filter TEXT  run only scenarios whose name contains TEXT (the raw baseline always runs)
@@ -59,9 +63,20 @@ if arguments.contains("--list") {
     for scenario in all { print("\(scenario.name)\t\(scenario.scale)") }
     exit(0)
 }
+/// What a newcomer's `swift run -c release redux-bench` measures: the headline table, in well under
+/// a minute of measuring (`--all` runs every scenario).
+let headline: Set<String> = [
+    "raw reducer", "store, 0 middleware", "store, 1 middleware", "store, 10 middleware",
+    "store, 10 middleware, listed", "store, 1 subscriber", "store, 100 subscribers", "store, state of 1000 elements",
+    "store, state of 100000 elements", "rows, 10 observed, one changes", "identified rows, 100000, 10 observed, one changes",
+    "presentation, sheet shown, an action for the parent", "history, recording", "thunk middleware, plain action",
+    "async middleware, plain action", "logging, filtered out",
+]
+let everything = arguments.contains("--all")
 let matches = all.filter { scenario in
     if let exact { return scenario.name == exact }
-    return filter.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true
+    if let filter { return scenario.name.localizedCaseInsensitiveContains(filter) }
+    return everything || headline.contains(scenario.name)
 }
 let selected =
     exact != nil
@@ -93,7 +108,8 @@ if json {
         print(await persistenceBurstReport(interval: .seconds(1), dispatches: dispatches))
         print(await persistenceBurstReport(interval: .milliseconds(20), dispatches: dispatches))
     }
-    if matches.contains(where: { $0.name.hasPrefix("history") }) {
+    // The DevTools import (a million steps, ~6 s) with every scenario or a filter, not in the headline run.
+    if everything || filter != nil, matches.contains(where: { $0.name.hasPrefix("history") }) {
         print("")
         print(devToolsImportReport(steps: configuration.iterations >= 100_000 ? 1_000_000 : 20_000).text)
     }
