@@ -43,7 +43,7 @@ extension TestStore {
         column: UInt = #column
     ) async {
         await receive(
-            "a case of \(A.self) (the one its constructor builds)", timeout: timeout,
+            EnumCase.describe(embed, given: pendingActions), timeout: timeout,
             where: { EnumCase.matches($0, embed) }, update, fileID: fileID, filePath: filePath, line: line,
             column: column)
     }
@@ -304,7 +304,8 @@ public struct TestScope<Root: Equatable, State> {
         column: UInt = #column
     ) async {
         await store.receive(
-            "a case of \(A.self) (the one its constructor builds) at \(name)", timeout: timeout,
+            "\(EnumCase.describe(embed, given: store.pendingActions.compactMap { unwrap($0) })) at \(name)",
+            timeout: timeout,
             where: { [self] in unwrap($0).map { EnumCase.matches($0, embed) } ?? false }, update, fileID: fileID,
             filePath: filePath, line: line, column: column)
     }

@@ -48,6 +48,9 @@ public final class TestStore<State: Equatable> {
     }
     /// Actions that reached the reducer and are not asserted yet, with the state after each.
     private var pending: [Reduction] = []
+
+    /// The actions received and not asserted yet, oldest first (what a failure compares with).
+    var pendingActions: [any Action] { pending.map(\.action) }
     /// Set by `dispatch` just before it dispatches: the next action entering the pipeline is its own.
     private var awaitingDispatched = false
     /// For each action being passed through the pipeline now (outermost first): whether it is the

@@ -217,3 +217,57 @@ struct ReceiveCaseOfSeveralValuesTests {
         await store.finish()
     }
 }
+
+/// Issue 46: receive a case by its constructor at any depth — `.searchResponse(.success(_))` — with
+/// payloads that are not `Equatable`, and a failure that names the case expected.
+@MainActor
+struct ReceiveNestedCaseTests {
+    struct Failure: Error {}
+    enum SearchAction: Action {
+        case search(String)
+        case searchResponse(Result<[String], any Error>)
+    }
+
+    struct Search: Equatable, Sendable {
+        var results: [String] = []
+        var failed = false
+    }
+
+    static let reducer = Reducer<Search>.commands(on: SearchAction.self) { state, action in
+        switch action {
+        case .search(let query):
+            return .send(
+                SearchAction.searchResponse(query.isEmpty ? .failure(Failure()) : .success([query, query + "!"])))
+        case .searchResponse(.success(let results)):
+            state.results = results
+        case .searchResponse(.failure):
+            state.failed = true
+        }
+        return .none
+    }
+
+    @Test func aNestedCaseIsReceivedByItsConstructor() async {
+        let store = TestStore(initialState: Search(), reducer: Self.reducer)
+        await store.dispatch(SearchAction.search("a"))
+        await store.receive(case: { SearchAction.searchResponse(.success($0)) }) { $0.results = ["a", "a!"] }
+        await store.dispatch(SearchAction.search(""))
+        await store.receive(case: { SearchAction.searchResponse(.failure($0)) }) { $0.failed = true }
+        // The outer case alone, whatever is inside.
+        await store.dispatch(SearchAction.search("b"))
+        await store.receive(case: SearchAction.searchResponse) { $0.results = ["b", "b!"] }
+        await store.finish()
+    }
+
+    @Test func anotherNestedCaseFailsNamingTheOneExpected() async {
+        let store = TestStore(initialState: Search(), reducer: Self.reducer, timeout: .milliseconds(50))
+        await store.dispatch(SearchAction.search(""))
+        await withKnownIssue {
+            await store.receive(case: { SearchAction.searchResponse(.success($0)) }) { $0.results = [] }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("a case of SearchAction whose payload is a Array<String>")
+                && text.contains("received SearchAction.searchResponse(.failure(Failure()))")
+        }
+        await store.finish()
+    }
+}
