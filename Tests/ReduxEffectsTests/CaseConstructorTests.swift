@@ -193,7 +193,9 @@ struct CaseConstructorTests {
             path[id: id]?[case: Path.form] = Form(title: "F")
         }
         #expect(path[id: id]?.state == .detail(Detail(name: "A", ticks: 4)))
-        #expect(warnings.contains { $0.contains(".detail") && $0.contains("Form") }, "\(warnings)")
+        #if DEBUG
+            #expect(warnings.contains { $0.contains(".detail") && $0.contains("Form") }, "\(warnings)")
+        #endif
         destination[case: Destination.add] = Form(title: "other case")  // .confirm shown: stays
         #expect(destination == .confirm(id: 3))
         let second = path.push(.form(Form(title: "G")))

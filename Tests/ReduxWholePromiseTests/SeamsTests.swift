@@ -116,6 +116,25 @@ struct SeamsTests {
         }
     }
 
+    @Test func aButtonOfAnAlertNotShownReachesNeitherTheEditorShownNorTheParent() {
+        Diagnostics.silencing {  // the skipped ask makes a late button, which warns
+            // The editor is open; an ask replaces it with an alert, whose Delete is tapped. Skip the
+            // ask: the recorded Delete meets the editor, another case of the destination.
+            let recorder = HistoryRecorder<Shelf>(snapshotEvery: 1, reducer: shelfReducer)
+            let store = store(recorder: recorder)
+            store.dispatch(ShelfAction.addRow("a"))
+            let a = store.state.rows.ids[0]
+            store.dispatch(ShelfAction.openEditor)
+            store.dispatch(ShelfAction.askDelete(a))
+            store.scope(ifPresent: \.destination)?.tap(
+                .destructive("Delete", action: .delete(a)), in: Destination.alert)
+            #expect(store.state.rows.isEmpty)
+            recorder.toggleSkip(2)  // the ask
+            #expect(store.state.rows.ids == [a], "a Delete of an alert never shown acted")
+            #expect(store.state.destination == .editor(Editor()))
+        }
+    }
+
     @Test func aLateActionForAnAbsentChildChangesNothingInTheParentsViewToo() {
         Diagnostics.silencing {  // late actions warn on purpose
             let store = store()

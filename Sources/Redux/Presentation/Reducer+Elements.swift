@@ -231,7 +231,10 @@ extension Reducer {
                             }
                         }
                         let step = OwnerStep(path: name, id: identity)
-                        childWork.settleCaseClaims()
+                        // An action for a case of the child that it does not show (a recorded
+                        // alert's button reaching an editor) changed nothing: the parent does not
+                        // see it either.
+                        if childWork.settleCaseClaims(), scoped.path == place.name { missed = true }
                         let probes = childWork.takeProbes(of: Child.self)
                         if !childWork.isEmpty {
                             work.append(
@@ -418,9 +421,11 @@ struct CaseClaim: Sendable {
 }
 
 extension ReducerWork {
-    /// Settles the ``CaseClaim``s among the items (removed): warns for each case path that only missed.
-    mutating func settleCaseClaims() {
-        guard items.contains(where: { $0 is CaseClaim }) else { return }
+    /// Settles the ``CaseClaim``s among the items (removed): warns for each case path that only
+    /// missed. Returns whether one did: the action was for a case that is not shown.
+    @discardableResult
+    mutating func settleCaseClaims() -> Bool {
+        guard items.contains(where: { $0 is CaseClaim }) else { return false }
         var missed: [String: CaseClaim] = [:]
         var taken: Set<String> = []
         items.removeAll { item in
@@ -428,9 +433,12 @@ extension ReducerWork {
             if claim.missed == nil { taken.insert(claim.path) } else { missed[claim.path] = claim }
             return true
         }
+        var anyMissed = false
         for (path, claim) in missed where !taken.contains(path) {
+            anyMissed = true
             if let action = claim.missed { Diagnostics.warnCaseMissing(action, state: claim.state) }
         }
+        return anyMissed
     }
 }
 
