@@ -128,6 +128,15 @@ struct WholePromiseTests {
             return "the recorder kept \(recording.steps.count) steps, the listed middleware saw \(run.passed.count)"
         }
 
+        // 0. No popped screen's work stays alive: what runs is the work of the detail screens shown
+        //    (each `.viewed` starts an hour-long task that ends with its screen).
+        let shownViews = live.path.reduce(0) { count, screen in
+            count + (screen[case: Screen.detail]?.views ?? 0)
+        }
+        if run.store.effects.uncancelledCount != shownViews {
+            return "\(run.store.effects.uncancelledCount) tasks run, the screens shown started \(shownViews)"
+        }
+
         // 1. The recording replays as the store ran.
         let replay = recording.replay(with: shelfReducer, dependencies: ShelfDependencies.make())
         guard replay.isFaithful, replay.finalState == live else { return "replay: \(replay)" }
