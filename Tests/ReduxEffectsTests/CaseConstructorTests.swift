@@ -255,3 +255,46 @@ struct CustomMirrorCaseTests {
         _ = warnings
     }
 }
+
+/// Issue 46: `[case:]` and `modify(case:)` on an enum state that is not optional (a root that is
+/// logged in or out), as upstream's `$0.modify(\.login) { … }`.
+@MainActor
+struct EnumStateTests {
+    struct Login: Equatable, Sendable { var email = "" }
+    struct Main: Equatable, Sendable { var count = 0 }
+    enum Root: Equatable, Sendable, EnumState {
+        case login(Login)
+        case main(Main)
+    }
+
+    @Test func aCaseOfAnEnumStateIsReadWrittenAndModified() {
+        var root = Root.login(Login())
+        #expect(root[case: Root.login] == Login())
+        #expect(root[case: Root.main] == nil)
+        root[case: Root.login]?.email = "ada@example.com"
+        #expect(root == .login(Login(email: "ada@example.com")))
+        root.modify(case: Root.login) { $0.email += "!" }
+        #expect(root == .login(Login(email: "ada@example.com!")))
+        let warnings = Diagnostics.capture {
+            root.modify(case: Root.main) { $0.count = 1 }  // another case: nothing
+            root[case: Root.main] = Main(count: 2)
+            root[case: Root.login] = nil  // cannot be absent
+        }
+        #expect(root == .login(Login(email: "ada@example.com!")))
+        #if DEBUG
+            #expect(warnings.contains { $0.contains(".login") && $0.contains("Main") }, "\(warnings)")
+        #endif
+        _ = warnings
+    }
+
+    @Test func aTestStoresExpectedChangeModifiesTheCase() async {
+        struct Typed: Action { let text: String }
+        let reducer = Reducer<Root>.on(Typed.self) { root, action in
+            root.modify(case: Root.login) { $0.email = action.text }
+        }
+        let store = TestStore(initialState: Root.login(Login()), reducer: reducer)
+        await store.dispatch(Typed(text: "grace@example.com")) {
+            $0.modify(case: Root.login) { $0.email = "grace@example.com" }
+        }
+    }
+}

@@ -72,3 +72,52 @@ extension StackElement {
         }
     }
 }
+
+/// A state that is an enum — an app's root that is logged in or out, a screen of several kinds —
+/// whose cases `[case:]` and ``modify(case:_:)`` reach by their constructors, as they reach an
+/// optional destination's and a stack screen's. Conform with one line:
+///
+/// ```swift
+/// enum AppState: Equatable, Sendable, EnumState {
+///     case login(LoginState)
+///     case main(MainState)
+/// }
+/// // A test's expected change: $0.modify(case: AppState.login) { $0.email = "ada@example.com" }
+/// ```
+public protocol EnumState {}
+
+extension EnumState {
+    /// The payload of the case `embed` builds: `nil` while the value is another case. Setting a
+    /// payload while the value is that case changes it; a write through another case, or `nil`
+    /// (an enum that is not optional cannot be absent), changes nothing, and a debug build says so.
+    ///
+    /// - Parameter embed: The case's constructor; a case with one associated value (several are
+    ///   their tuple).
+    public subscript<Payload>(case embed: @escaping @Sendable (Payload) -> Self) -> Payload? {
+        get { CaseReader(embed).extract(from: self)?.payload }
+        set {
+            guard CaseReader(embed).extract(from: self) != nil, let newValue else {
+                warnOtherCase(shown: self, written: embed, isNil: newValue == nil)
+                return
+            }
+            self = embed(newValue)
+        }
+    }
+
+    /// Changes the payload of the case `embed` builds in place — upstream's `$0.modify(\.login) { … }`;
+    /// when the value is another case, changes nothing and a debug build names both.
+    ///
+    /// - Parameters:
+    ///   - embed: The case's constructor.
+    ///   - body: Changes the payload.
+    public mutating func modify<Payload>(
+        case embed: @escaping @Sendable (Payload) -> Self, _ body: (inout Payload) throws -> Void
+    ) rethrows {
+        guard var payload = CaseReader(embed).extract(from: self)?.payload else {
+            warnOtherCase(shown: self, written: embed, isNil: false)
+            return
+        }
+        try body(&payload)
+        self = embed(payload)
+    }
+}
