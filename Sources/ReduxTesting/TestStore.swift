@@ -235,8 +235,12 @@ public final class TestStore<State: Equatable> {
         return awaitingDispatched
     }
 
-    /// The current state of the store.
-    public var state: State { store.state }
+    /// The current state of the store; inside an expectation closure, the state it starts from —
+    /// before the action (as upstream's).
+    public var state: State { stateDuringExpectation ?? store.state }
+
+    /// The state an expectation closure starts from, while it runs.
+    private var stateDuringExpectation: State?
 
     /// Errors work threw that nobody handled, not received yet: the error and the action that
     /// started the work.
@@ -350,6 +354,13 @@ public final class TestStore<State: Equatable> {
     func dispatch(
         _ what: String, send: () -> Void, _ update: ((inout State) throws -> Void)?, at location: SourceLocationInfo
     ) async {
+        guard !isDismissed else {
+            // As upstream's: the feature is gone; what a test sends after is a mistake, never sent.
+            return reportFailure(
+                "Can't dispatch \(what): the feature dismissed itself (a Dismiss reached this TestStore), so "
+                    + "nothing reaches it any more.",
+                at: location)
+        }
         if exhaustivity == .on, !pending.isEmpty {
             reportFailure(
                 "Must receive \(pending.count) action\(pending.count == 1 ? "" : "s") before dispatching "
@@ -690,6 +701,8 @@ public final class TestStore<State: Equatable> {
         do {
             // A screen the expected change pushes gets the number the reducer's push got: the
             // stack's next number is part of the state the change starts from.
+            stateDuringExpectation = expectedState
+            defer { stateDuringExpectation = nil }
             try update?(&expectedState)
         } catch {
             reportFailure("The state update closure threw: \(error)", at: location)
@@ -700,7 +713,17 @@ public final class TestStore<State: Equatable> {
         if update != nil, let reconcileShared {
             reconcileShared(&expectedState, exhaustivity == .on ? base : actual)
         }
-        guard expectedState != actual else { return }
+        guard expectedState != actual else {
+            // As upstream's: a closure given when nothing changed, and that changed nothing itself,
+            // says a change was expected — it is a mistake (or a leftover) either way.
+            if update != nil, exhaustivity == .on, actual == base, what != "asserting the state" {
+                reportFailure(
+                    "Expected state to change after \(what), but no change occurred: the trailing closure made "
+                        + "no change either. If no change is expected, omit the closure.",
+                    at: location)
+            }
+            return
+        }
         let diff = ValueDiff.lines(from: expectedState, to: actual, rootName: "state", maxLines: 40)
         reportFailure(
             "State after \(what) is not as expected (expected → actual):\n"

@@ -271,3 +271,55 @@ struct ReceiveNestedCaseTests {
         await store.finish()
     }
 }
+
+/// Issue 46: a test store behaves as upstream's where tests rely on it — a closure that expects no
+/// change where none came fails, `store.state` inside a closure is the state before the action,
+/// and a feature that dismissed itself takes no more sends.
+@MainActor
+struct UpstreamTestStoreRulesTests {
+    struct Count: Equatable, Sendable { var value = 0 }
+    enum CountAction: Action, Equatable { case add, nothing, close }
+    static let reducer = Reducer<Count>.commands(on: CountAction.self) { state, action in
+        switch action {
+        case .add: state.value += 1
+        case .nothing: break
+        case .close: return .send(Dismiss())
+        }
+        return .none
+    }
+
+    @Test func aClosureWhenNothingChangedFails() async {
+        let store = TestStore(initialState: Count(value: 1), reducer: Self.reducer)
+        await withKnownIssue {
+            await store.dispatch(CountAction.nothing) { $0.value = 1 }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Expected state to change after dispatching")
+        }
+        await store.dispatch(CountAction.nothing)  // without a closure: passes
+    }
+
+    @Test func theStateInsideAClosureIsTheStateBeforeTheAction() async {
+        let store = TestStore(initialState: Count(value: 1), reducer: Self.reducer)
+        var seen: Int?
+        await store.dispatch(CountAction.add) {
+            seen = store.state.value
+            $0.value = 2
+        }
+        #expect(seen == 1)
+        #expect(store.state.value == 2)
+    }
+
+    @Test func aDismissedFeatureTakesNoMoreSends() async {
+        let store = TestStore(initialState: Count(), reducer: Self.reducer)
+        await store.dispatch(CountAction.close)
+        await store.receive(Dismiss())
+        #expect(store.isDismissed)
+        await withKnownIssue {
+            await store.dispatch(CountAction.add) { $0.value = 1 }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "Can't dispatch CountAction.add: the feature dismissed itself")
+        }
+        #expect(store.state.value == 0, "nothing was sent")
+    }
+}
