@@ -577,13 +577,14 @@ public final class TestStore<State: Equatable> {
     /// - Parameters:
     ///   - exhaustivity: How strictly to check inside the block.
     ///   - body: The block.
-    public func withExhaustivity(
-        _ exhaustivity: Exhaustivity, _ body: @MainActor () async throws -> Void
-    ) async rethrows {
+    /// - Returns: What the block returns (a value read in the stretch, for an assertion after it).
+    public func withExhaustivity<Result>(
+        _ exhaustivity: Exhaustivity, _ body: @MainActor () async throws -> Result
+    ) async rethrows -> Result {
         let previous = self.exhaustivity
         self.exhaustivity = exhaustivity
         defer { self.exhaustivity = previous }
-        try await body()
+        return try await body()
     }
 
     /// Checks the state as it is now, with no action: `update` applies the expected change to the

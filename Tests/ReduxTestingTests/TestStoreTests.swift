@@ -323,3 +323,17 @@ struct UpstreamTestStoreRulesTests {
         #expect(store.state.value == 0, "nothing was sent")
     }
 }
+
+/// Issue 46: `withExhaustivity` returns its block's value.
+@MainActor
+struct WithExhaustivityValueTests {
+    @Test func theBlocksValueIsReturned() async {
+        let store = TestStore(
+            initialState: UpstreamTestStoreRulesTests.Count(), reducer: UpstreamTestStoreRulesTests.reducer)
+        let value = await store.withExhaustivity(.off) {
+            await store.dispatch(UpstreamTestStoreRulesTests.CountAction.add)
+            return store.state.value
+        }
+        #expect(value == 1)
+    }
+}
