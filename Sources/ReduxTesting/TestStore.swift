@@ -337,6 +337,10 @@ public final class TestStore<State: Equatable> {
     ///   - filePath: The path of that file.
     ///   - line: The line of the call.
     ///   - column: The column of the call.
+    /// - Returns: The work the action started, and the work that work sends: `await task.finish()`
+    ///   waits for it (failing the test past the timeout), `task.cancel()` ends it — as upstream's
+    ///   `let task = await store.send(…)`.
+    @discardableResult
     public func dispatch(
         _ action: any Action,
         _ update: ((inout State) throws -> Void)? = nil,
@@ -344,22 +348,24 @@ public final class TestStore<State: Equatable> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
-        await dispatch(typeName(action), send: { store.dispatch(action) }, update, at: location)
+        return await dispatch(typeName(action), send: { store.dispatch(action) }, update, at: location)
     }
 
     /// Dispatches with `send` (the store's `dispatch`, or a scope's) and checks the change of the
     /// action it sends — the first to enter the pipeline.
+    @discardableResult
     func dispatch(
         _ what: String, send: () -> Void, _ update: ((inout State) throws -> Void)?, at location: SourceLocationInfo
-    ) async {
+    ) async -> TestStoreTask {
         guard !isDismissed else {
             // As upstream's: the feature is gone; what a test sends after is a mistake, never sent.
-            return reportFailure(
+            reportFailure(
                 "Can't dispatch \(what): the feature dismissed itself (a Dismiss reached this TestStore), so "
                     + "nothing reaches it any more.",
                 at: location)
+            return TestStoreTask(effects: store.effects, origin: nil, timeout: timeout)
         }
         if exhaustivity == .on, !pending.isEmpty {
             reportFailure(
@@ -373,7 +379,7 @@ public final class TestStore<State: Equatable> {
         }
         let before = expected
         awaitingDispatched = true
-        send()
+        let origin = store.effects.withNewOrigin(send)
         awaitingDispatched = false
         // The reduction of this very action, wherever it came in the order; if a middleware
         // swallowed it, there is none, and what it dispatched instead must be received.
@@ -389,6 +395,7 @@ public final class TestStore<State: Equatable> {
         // Let the work this dispatch started run up to its first suspension (a clock's sleep, a
         // request), so that a `clock.advance` that follows finds it waiting.
         await SerialTestExecutor.settle()
+        return TestStoreTask(effects: store.effects, origin: origin, timeout: timeout)
     }
 
     /// Waits for an action of the given type that middleware dispatched, and checks the state
@@ -578,6 +585,7 @@ public final class TestStore<State: Equatable> {
     ///   - exhaustivity: How strictly to check inside the block.
     ///   - body: The block.
     /// - Returns: What the block returns (a value read in the stretch, for an assertion after it).
+    @discardableResult
     public func withExhaustivity<Result>(
         _ exhaustivity: Exhaustivity, _ body: @MainActor () async throws -> Result
     ) async rethrows -> Result {
@@ -819,5 +827,54 @@ extension TestStore {
         /// Only what the assertions state is checked; actions nobody asserted are summarised instead of
         /// failing. For integration tests that care about an outcome, not every step.
         case off
+    }
+}
+
+/// The work one ``TestStore/dispatch(_:_:fileID:filePath:line:column:)`` started, and the work that
+/// work sends — upstream's `TestStoreTask`.
+@MainActor
+public struct TestStoreTask {
+    let effects: Effects
+    /// `nil` for a dispatch that sent nothing (to a dismissed feature).
+    let origin: UInt64?
+    let timeout: Duration
+
+    /// Whether the work is still running (cancelled work is not).
+    public var isRunning: Bool { origin.map(effects.isRunning(origin:)) ?? false }
+
+    /// Cancels the work — a view that went away, a second tap that replaces the first.
+    public func cancel() {
+        if let origin { effects.cancel(origin: origin) }
+    }
+
+    /// Waits for the work to end; still running after `timeout` (the test store's by default), it
+    /// fails the test and is cancelled.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait.
+    ///   - fileID: The file of the call; the failure is reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func finish(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        guard let origin else { return }
+        let limit = timeout ?? self.timeout
+        let deadline = ContinuousClock.now + limit
+        while effects.isRunning(origin: origin), ContinuousClock.now < deadline {
+            await SerialTestExecutor.settle()
+            if effects.isRunning(origin: origin) { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        guard effects.isRunning(origin: origin) else { return }
+        effects.cancel(origin: origin)
+        reportFailure(
+            "The task's work is still running after \(limit); cancelled it. Receive what it sends, or "
+                + "cancel it (task.cancel()).",
+            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -363,3 +363,63 @@ struct NonExhaustiveWorkTests {
         }
     }
 }
+
+/// Issue 46: `dispatch` in a test returns a handle for the work it started, as upstream's `send`.
+@MainActor
+struct TestStoreTaskTests {
+    struct Timer: Equatable, Sendable { var ticks = 0 }
+    enum TimerAction: Action, Equatable { case start, tick, once }
+    static func reducer(clock: TestClock) -> Reducer<Timer> {
+        .commands(on: TimerAction.self) { state, action in
+            switch action {
+            case .start:
+                return .run { send in
+                    while true {
+                        try await clock.sleep(for: .seconds(1))
+                        send(TimerAction.tick)
+                    }
+                }
+            case .once:
+                return .run { send in
+                    try await clock.sleep(for: .seconds(1))
+                    send(TimerAction.tick)
+                }
+            case .tick:
+                state.ticks += 1
+            }
+            return .none
+        }
+    }
+
+    @Test func aTaskIsCancelledAndFinished() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Timer(), reducer: Self.reducer(clock: clock))
+        let timer = await store.dispatch(TimerAction.start)
+        #expect(timer.isRunning)
+        await clock.advance(by: .seconds(1))
+        await store.receive(TimerAction.tick) { $0.ticks = 1 }
+        timer.cancel()  // the view went away
+        #expect(!timer.isRunning)
+        await timer.finish()
+
+        let once = await store.dispatch(TimerAction.once)
+        await clock.advance(by: .seconds(1))
+        await store.receive(TimerAction.tick) { $0.ticks = 2 }
+        await once.finish()
+        #expect(!once.isRunning)
+        await store.finish()
+    }
+
+    @Test func aTaskStillRunningPastItsTimeoutFails() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Timer(), reducer: Self.reducer(clock: clock))
+        let timer = await store.dispatch(TimerAction.start)
+        await withKnownIssue {
+            await timer.finish(timeout: .milliseconds(20))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("still running after")
+        }
+        #expect(!timer.isRunning)
+        await store.finish()
+    }
+}

@@ -242,6 +242,32 @@ public final class Effects {
 
     /// The element on whose behalf work started now runs (see ``OwnerStep``): set while a scope of
     /// an element dispatches, and while work an element's reducer returned starts.
+    /// A new dispatch origin: the work started while `body` runs — and the work that work sends —
+    /// is marked with it (what a `TestStore`'s dispatch hands back as its task).
+    package func withNewOrigin(_ body: () -> Void) -> UInt64 {
+        nextOrigin &+= 1
+        let origin = nextOrigin
+        DispatchOrigin.$current.withValue(origin) { body() }
+        return origin
+    }
+
+    /// Whether work of `origin` that nobody cancelled is running.
+    package func isRunning(origin: UInt64) -> Bool {
+        entries.values.contains { $0.origin == origin && !$0.isCancelled }
+    }
+
+    /// Cancels the work of `origin`.
+    package func cancel(origin: UInt64) {
+        cancelEntries { $0.origin == origin }
+    }
+
+    /// Waits until no work of `origin` that nobody cancelled is running.
+    package func waitFor(origin: UInt64) async {
+        while let entry = entries.values.first(where: { $0.origin == origin && !$0.isCancelled }) {
+            await entry.task.value
+        }
+    }
+
     package var currentOwner: [OwnerStep] = []
 
     /// Runs `body` with work started in it owned by `owner`.
