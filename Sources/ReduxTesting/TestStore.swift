@@ -623,10 +623,53 @@ public final class TestStore<State: Equatable> {
     }
 
     /// Asserts nothing: takes every received action as seen, and moves the expected state to the
-    /// current state.
-    public func skipReceivedActions() {
+    /// current state. With `strict: true` (upstream's default), no action to skip fails the test.
+    ///
+    /// - Parameters:
+    ///   - strict: Whether finding nothing to skip is a failure.
+    ///   - fileID: The file of the call; a failure is reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func skipReceivedActions(
+        strict: Bool = false,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        if strict, pending.isEmpty {
+            reportFailure(
+                "There were no received actions to skip.",
+                at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
         if let last = pending.last { expected = last.state }
         pending = []
+    }
+
+    /// Cancels the work in flight without asserting it — upstream's `skipInFlightEffects()`: for a
+    /// test that ends before a long-running effect (a timer, a socket) would. With `strict: true`,
+    /// no work in flight fails the test.
+    ///
+    /// - Parameters:
+    ///   - strict: Whether finding no work in flight is a failure.
+    ///   - fileID: The file of the call; a failure is reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func skipInFlightEffects(
+        strict: Bool = false,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        if strict, store.effects.uncancelledCount == 0 {
+            reportFailure(
+                "There were no in-flight effects to skip.",
+                at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        store.effects.cancelAll()
     }
 
     /// Waits for the work in flight (async actions, thunks, anything registered in the store's

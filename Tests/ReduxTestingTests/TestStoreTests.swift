@@ -423,3 +423,27 @@ struct TestStoreTaskTests {
         await store.finish()
     }
 }
+
+/// Issue 46: `skipInFlightEffects()` and a strict `skipReceivedActions`, as upstream's.
+@MainActor
+struct SkippingTests {
+    @Test func inFlightEffectsAreSkippedAndStrictSkipsFailOnNothing() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: TestStoreTaskTests.Timer(), reducer: TestStoreTaskTests.reducer(clock: clock))
+        await store.dispatch(TestStoreTaskTests.TimerAction.start)
+        store.skipInFlightEffects(strict: true)
+        #expect(store.store.effects.uncancelledCount == 0)
+        withKnownIssue {
+            store.skipInFlightEffects(strict: true)
+        } matching: {
+            $0.comments.map(\.rawValue).joined().contains("no in-flight effects")
+        }
+        withKnownIssue {
+            store.skipReceivedActions(strict: true)
+        } matching: {
+            $0.comments.map(\.rawValue).joined().contains("no received actions")
+        }
+        await store.finish()
+    }
+}
