@@ -205,3 +205,31 @@ struct SeamsTests {
         }
     }
 }
+
+/// Issue 46: a parent says in one line "the detail screen at this id sent this action" — an about
+/// screen's action, or one sent to another case, is not taken for it.
+@MainActor
+struct ScreenSentTests {
+    @Test func theParentMatchesTheScreenCaseAndAction() {
+        let parent = Reducer<Shelf> { state, action in
+            if case let (id, detail, .rename(title))? = StackAction.sent(
+                action, by: Screen.detail, in: state.path, at: \Shelf.path, as: DetailAction.self)
+            {
+                state.saved.append("\(id) \(detail.row.id == state.rows.first?.id) \(title)")
+            }
+        }
+        let reducer = Reducer<Shelf>.combine(shelfReducer, parent)
+        let store = Store(initialState: Shelf(), reducer: reducer, dependencies: ShelfDependencies.make())
+        store.dispatch(ShelfAction.addRow("a"))
+        store.dispatch(ShelfAction.pushDetail(store.state.rows.ids[0]))
+        store.dispatch(StackAction<Screen>.push(.about(About())))
+        let (detail, about) = (store.state.path.ids[0], store.state.path.ids[1])
+        store.scope(\.path, id: detail)?.scope(\.state).scope(case: Screen.detail)?.dispatch(DetailAction.rename("b"))
+        store.dispatch(StackAction<Screen>.element(id: detail, action: DetailAction.rename("c")))
+        Diagnostics.silencing {
+            // Sent to the about screen: not the detail's, whatever its type.
+            store.dispatch(StackAction<Screen>.element(id: about, action: DetailAction.rename("x")))
+        }
+        #expect(store.state.saved == ["#0 true b", "#0 true c"])
+    }
+}

@@ -346,6 +346,42 @@ public enum StackAction<Screen: Sendable>: Action {
         return of(element)
     }
 
+    /// What the screen of the case `embed` builds sent — its identifier, its state and its action
+    /// as an `A` — when `action` is that screen's own action; `nil` for any other action, for a
+    /// screen of another case, or for a screen no longer on `stack`. The parent's one line for
+    /// "the detail screen at this id sent delegate.delete":
+    ///
+    /// ```swift
+    /// if case let (id, _, .delegate(.deleteSyncUp))? = StackAction.sent(
+    ///     action, by: Path.detail, in: state.path, at: \AppState.path, as: SyncUpDetailAction.self)
+    /// { state.path.pop(from: id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: The action the parent's reducer received.
+    ///   - embed: The screen's case (`Path.detail`).
+    ///   - stack: The stack, from the parent's state (after the screen's reducer ran).
+    ///   - keyPath: The stack's key path, from the parent's state.
+    ///   - type: The screen's action type.
+    /// - Returns: The screen's identifier, its state and its action, or `nil`.
+    public static func sent<Root, Payload, A: Action>(
+        _ action: any Action, by embed: @escaping @Sendable (Payload) -> Screen, in stack: StackState<Screen>,
+        at keyPath: KeyPath<Root, StackState<Screen>>, as type: A.Type
+    ) -> (id: StackElementID, state: Payload, action: A)? {
+        guard case .element(let id, let inner)? = of(action, at: keyPath), let sent = inner as? A,
+            let screen = stack[id: id]?.state, let (payload, name) = CaseReader(embed).extract(from: screen)
+        else { return nil }
+        // The action was sent to that case (when it names one): not to another case the screen
+        // showed before.
+        if let routed = (action as? ElementAction)?.action as? ElementAction, routed.id == nil,
+            ElementAction.namesCase(routed.path), routed.path.hasPrefix("."),
+            routed.path != ElementAction.caseRoute(name)
+        {
+            return nil
+        }
+        return (id, payload, sent)
+    }
+
     /// `element` — an action for one of a stack's screens — seen as `.element` or `.popFrom`;
     /// `nil` when its identifier is not a screen's.
     package static func of(_ element: ElementAction) -> StackAction? {
