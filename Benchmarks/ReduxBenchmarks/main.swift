@@ -68,7 +68,8 @@ if arguments.contains("--list") {
 let headline: Set<String> = [
     "raw reducer", "store, 0 middleware", "store, 1 middleware", "store, 10 middleware",
     "store, 10 middleware, listed", "store, 1 subscriber", "store, 100 subscribers", "store, state of 1000 elements",
-    "store, state of 100000 elements", "rows, 10 observed, one changes", "identified rows, 100000, 10 observed, one changes",
+    "store, state of 100000 elements", "rows, 10 observed, one changes",
+    "identified rows, 100000, 10 observed, one changes",
     "presentation, sheet shown, an action for the parent", "history, recording", "thunk middleware, plain action",
     "async middleware, plain action", "logging, filtered out",
 ]
