@@ -197,7 +197,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
                 }
                 return
             }
-            guard let newValue, !Self.isRemovedScreen(newValue) else {
+            // The identifier is compared first: only an element whose identifier changed can be a
+            // screen removed through `[case:]`.
+            guard let newValue, newValue.id == id || !Self.isRemovedScreen(newValue) else {
                 remove(at: index)
                 return
             }
@@ -217,8 +219,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
                 return
             }
             yield &slots[index].value
-            guard let written = slots[index].value, !Self.isRemovedScreen(written) else {
-                // Set to `nil` through the optional: the element is removed.
+            guard let written = slots[index].value, written.id == id || !Self.isRemovedScreen(written) else {
+                // Set to `nil` through the optional (or a stack screen through its `[case:]`): the
+                // element is removed.
                 slots.remove(at: index)
                 positions[id] = nil
                 reindex(from: index)

@@ -65,15 +65,23 @@ public struct ActionDecodingContext: Sendable {
     static func encode<Key: CodingKey>(
         _ action: any Action, in container: inout KeyedEncodingContainer<Key>, typeKey: Key, actionKey: Key
     ) throws {
-        guard let encodable = action as? any Encodable else {
+        try encodeNamed(action, what: "", in: &container, typeKey: typeKey, valueKey: actionKey)
+    }
+
+    /// Writes `value`'s type name under `typeKey` and `value` under `valueKey`; a value that is not
+    /// `Encodable` throws, naming its type (`what` says what it is, for an identifier).
+    private static func encodeNamed<Key: CodingKey>(
+        _ value: Any, what: String, in container: inout KeyedEncodingContainer<Key>, typeKey: Key, valueKey: Key
+    ) throws {
+        let name = typeName(of: type(of: value))
+        guard let encodable = value as? any Encodable else {
             throw EncodingError.invalidValue(
-                action,
+                value,
                 .init(
-                    codingPath: container.codingPath + [actionKey],
-                    debugDescription: "\(typeName(of: type(of: action))) is not Encodable"))
+                    codingPath: container.codingPath + [valueKey], debugDescription: "\(what)\(name) is not Encodable"))
         }
-        try container.encode(typeName(of: type(of: action)), forKey: typeKey)
-        try encodable.encode(to: container.superEncoder(forKey: actionKey))
+        try container.encode(name, forKey: typeKey)
+        try encodable.encode(to: container.superEncoder(forKey: valueKey))
     }
 
     /// Reads the action written by ``encode(_:in:typeKey:actionKey:)``.
@@ -89,15 +97,7 @@ public struct ActionDecodingContext: Sendable {
     static func encode<Key: CodingKey>(
         identifier: any Hashable & Sendable, in container: inout KeyedEncodingContainer<Key>, typeKey: Key, idKey: Key
     ) throws {
-        guard let encodable = identifier as? any Encodable else {
-            throw EncodingError.invalidValue(
-                identifier,
-                .init(
-                    codingPath: container.codingPath + [idKey],
-                    debugDescription: "the identifier's type \(typeName(of: type(of: identifier))) is not Encodable"))
-        }
-        try container.encode(typeName(of: type(of: identifier)), forKey: typeKey)
-        try encodable.encode(to: container.superEncoder(forKey: idKey))
+        try encodeNamed(identifier, what: "the identifier's type ", in: &container, typeKey: typeKey, valueKey: idKey)
     }
 
     /// Reads the identifier written by ``encode(identifier:in:typeKey:idKey:)``.
