@@ -106,6 +106,49 @@ let package = Package(
             name: "SyncUpsTests",
             dependencies: ["SyncUps", "ReduxTesting", "ReduxTestingReporter", "ReduxPersistence"],
             path: "Examples/SyncUps/Tests/SyncUpsTests"),
+        // The third example (Examples/TicTacToe): the Composable Architecture's modular TicTacToe
+        // core — one module per feature, each with its own dependencies type and its own tests.
+        .target(
+            name: "AuthenticationClient", dependencies: ["ReduxTesting"],
+            path: "Examples/TicTacToe/Sources/AuthenticationClient"),
+        .target(
+            name: "GameCore", dependencies: ["Redux", "ReduxEffects"], path: "Examples/TicTacToe/Sources/GameCore"),
+        .target(
+            name: "NewGameCore", dependencies: ["GameCore", "Redux"], path: "Examples/TicTacToe/Sources/NewGameCore"),
+        .target(
+            name: "TwoFactorCore", dependencies: ["AuthenticationClient", "Redux", "ReduxEffects"],
+            path: "Examples/TicTacToe/Sources/TwoFactorCore"),
+        .target(
+            name: "LoginCore", dependencies: ["AuthenticationClient", "TwoFactorCore", "Redux", "ReduxEffects"],
+            path: "Examples/TicTacToe/Sources/LoginCore"),
+        .target(
+            name: "AppCore",
+            dependencies: ["AuthenticationClient", "LoginCore", "NewGameCore", "TwoFactorCore", "Redux"],
+            path: "Examples/TicTacToe/Sources/AppCore"),
+        .testTarget(
+            name: "GameCoreTests", dependencies: ["GameCore", "ReduxTesting", "ReduxTestingReporter"],
+            path: "Examples/TicTacToe/Tests/GameCoreTests"),
+        .testTarget(
+            name: "NewGameCoreTests",
+            dependencies: ["NewGameCore", "GameCore", "ReduxTesting", "ReduxTestingReporter"],
+            path: "Examples/TicTacToe/Tests/NewGameCoreTests"),
+        .testTarget(
+            name: "TwoFactorCoreTests",
+            dependencies: ["TwoFactorCore", "AuthenticationClient", "ReduxTesting", "ReduxTestingReporter"],
+            path: "Examples/TicTacToe/Tests/TwoFactorCoreTests"),
+        .testTarget(
+            name: "LoginCoreTests",
+            dependencies: [
+                "LoginCore", "TwoFactorCore", "AuthenticationClient", "ReduxTesting", "ReduxTestingReporter",
+            ],
+            path: "Examples/TicTacToe/Tests/LoginCoreTests"),
+        .testTarget(
+            name: "AppCoreTests",
+            dependencies: [
+                "AppCore", "LoginCore", "NewGameCore", "TwoFactorCore", "AuthenticationClient", "ReduxTesting",
+                "ReduxTestingReporter",
+            ],
+            path: "Examples/TicTacToe/Tests/AppCoreTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         // Issue 45: the whole promise (replay, files, time travel, undo, persistence) over one app
         // with every part, for seeded random sessions.

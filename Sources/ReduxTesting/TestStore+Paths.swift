@@ -173,6 +173,8 @@ public struct TestScope<Root: Equatable, State> {
     ///   - filePath: The path of that file.
     ///   - line: The line of the call.
     ///   - column: The column of the call.
+    /// - Returns: The work the action started (see ``TestStore/dispatch(_:_:fileID:filePath:line:column:)``).
+    @discardableResult
     public func dispatch(
         _ action: any Action,
         _ update: ((inout Root) throws -> Void)? = nil,
@@ -180,12 +182,12 @@ public struct TestScope<Root: Equatable, State> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let scope = resolve() else {
             return absent(String(describing: type(of: action)), at: location)
         }
-        await store.dispatch(
+        return await store.dispatch(
             String(describing: type(of: action)), send: { scope.dispatch(action) }, update, at: location)
     }
 
@@ -200,6 +202,8 @@ public struct TestScope<Root: Equatable, State> {
     ///   - filePath: The path of that file.
     ///   - line: The line of the call.
     ///   - column: The column of the call.
+    /// - Returns: The work the binding started.
+    @discardableResult
     public func set<Value: Equatable & Sendable>(
         _ keyPath: WritableKeyPath<State, Value> & Sendable,
         to value: Value,
@@ -208,18 +212,19 @@ public struct TestScope<Root: Equatable, State> {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) async {
+    ) async -> TestStoreTask {
         let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
         let what = "a binding of \(BindingAction<State>.path(of: keyPath))"
         guard let scope = resolve() else { return absent(what, at: location) }
-        await store.dispatch(what, send: { scope.set(keyPath, to: value) }, update, at: location)
+        return await store.dispatch(what, send: { scope.set(keyPath, to: value) }, update, at: location)
     }
 
-    private func absent(_ what: String, at location: SourceLocationInfo) {
+    private func absent(_ what: String, at location: SourceLocationInfo) -> TestStoreTask {
         reportFailure(
             "Cannot dispatch \(what) at \(name.isEmpty ? "the root" : name): a child on the way is not in the state "
                 + "(dismissed, popped, or never presented).",
             at: location)
+        return store.noTask
     }
 
     // MARK: - Receiving

@@ -353,6 +353,9 @@ public final class TestStore<State: Equatable> {
         return await dispatch(typeName(action), send: { store.dispatch(action) }, update, at: location)
     }
 
+    /// The handle of a send that started nothing (it was refused).
+    var noTask: TestStoreTask { TestStoreTask(effects: store.effects, origin: nil, timeout: timeout) }
+
     /// Dispatches with `send` (the store's `dispatch`, or a scope's) and checks the change of the
     /// action it sends — the first to enter the pipeline.
     @discardableResult
@@ -365,7 +368,7 @@ public final class TestStore<State: Equatable> {
                 "Can't dispatch \(what): the feature dismissed itself (a Dismiss reached this TestStore), so "
                     + "nothing reaches it any more.",
                 at: location)
-            return TestStoreTask(effects: store.effects, origin: nil, timeout: timeout)
+            return noTask
         }
         if exhaustivity == .on, !pending.isEmpty {
             reportFailure(

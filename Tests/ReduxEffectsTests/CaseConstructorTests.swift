@@ -297,4 +297,34 @@ struct EnumStateTests {
             $0.modify(case: Root.login) { $0.email = "grace@example.com" }
         }
     }
+
+    /// A parent reads what the case it shows sent, in one line, and only from that case.
+    @Test func aParentReadsWhatTheShownCaseSent() {
+        struct LoggedIn: Action, Equatable { let email: String }
+        struct LogOut: Action, Equatable {}
+        let app = Reducer<Root> { root, action in
+            if let sent = root.sent(action, by: Root.login) as? LoggedIn {
+                root = .main(Main(count: sent.email.count))
+            } else if root.sent(action, by: Root.main) is LogOut {
+                root = .login(Login())
+            }
+        }
+        .ifLet(case: Root.login, then: Reducer { _, _ in })
+        .ifLet(case: Root.main, then: Reducer { _, _ in })
+        let store = Store(initialState: Root.login(Login()), reducer: app)
+        store.dispatch(LoggedIn(email: "ada"))  // not through the case: not "sent by" it
+        #expect(store.state == .login(Login()))
+        let login = store.scope(case: Root.login)
+        login?.dispatch(LoggedIn(email: "ada"))
+        #expect(store.state == .main(Main(count: 3)))
+        Diagnostics.silencing { login?.dispatch(LoggedIn(email: "grace")) }  // the case is gone: nothing
+        #expect(store.state == .main(Main(count: 3)))
+        store.scope(case: Root.main)?.dispatch(LogOut())
+        #expect(store.state == .login(Login()))
+        // Sent to another case than the one shown: nil.
+        let toMain = ElementAction(path: ".main", id: nil, LogOut())
+        #expect(Root.login(Login()).sent(toMain, by: Root.main) == nil)
+        #expect(Root.main(Main()).sent(toMain, by: Root.main) is LogOut)
+        #expect(Root.main(Main()).sent(toMain, by: Root.login) == nil)
+    }
 }

@@ -156,6 +156,30 @@ struct ModularDependenciesTests {
         await store.finish()
     }
 
+    // A feature holding a sub-feature gives it its part as the app gives the feature its own; a part
+    // may be computed: a projection of one shared client into each module's type.
+    struct SessionDependencies: DependencyParts {
+        var user: String
+        var login: LoginDependencies { LoginDependencies(user: user) }
+        static let parts: [PartialKeyPath<SessionDependencies> & Sendable] = [\.login]
+    }
+    struct NestedAppDependencies: DependencyParts {
+        var game: GameDependencies
+        var session: SessionDependencies
+        static let parts: [PartialKeyPath<NestedAppDependencies> & Sendable] = [\.game, \.session]
+    }
+
+    @Test func partsOfPartsAndComputedPartsAreFound() async {
+        let store = TestStore(
+            initialState: App(), reducer: Self.app,
+            dependencies: NestedAppDependencies(
+                game: GameDependencies(firstPlayer: { "O" }), session: SessionDependencies(user: "grace")))
+        await store.dispatch(LogIn()) { $0.login.user = "grace" }
+        await store.dispatch(GameAction.start) { $0.game.player = "O" }
+        await store.receive(GameAction.announce("O starts")) { $0.game.announced = "O starts" }
+        await store.finish()
+    }
+
     @Test func oneReducerOfACompositionOverridesADependencyForItsWorkToo() async {
         let app = Reducer<App>.combine(
             Self.game.dependency(\GameDependencies.firstPlayer, { "Z" }).pullback(\App.game),

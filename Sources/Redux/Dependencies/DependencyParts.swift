@@ -17,7 +17,11 @@
 /// ```
 ///
 /// A read asks for the whole value first; when it is not of the type asked for, the first part
-/// that is. A type no part has is the mismatch it always was, named.
+/// that is — and a part that is itself `DependencyParts` is searched the same way, so a feature
+/// that holds sub-features gives them their parts as the app gives it its own. A part may be a
+/// computed property: a projection of the app's clients into the module's type
+/// (`var login: LoginDependencies { LoginDependencies(authentication: authentication) }`). A type
+/// no part has is the mismatch it always was, named.
 public protocol DependencyParts: Sendable {
     /// The members that feature modules read as their own dependencies, in the order they are
     /// asked.
@@ -25,10 +29,12 @@ public protocol DependencyParts: Sendable {
 }
 
 extension DependencyParts {
-    /// The first part of type `T`, if any.
+    /// The first part of type `T`, if any, depth first through parts that have parts.
     func part<T>(_: T.Type) -> T? {
         for keyPath in Self.parts {
-            if let part = self[keyPath: keyPath] as? T { return part }
+            let part = self[keyPath: keyPath]
+            if let part = part as? T { return part }
+            if let parts = part as? any DependencyParts, let found = parts.part(T.self) { return found }
         }
         return nil
     }

@@ -104,6 +104,31 @@ extension EnumState {
         }
     }
 
+    /// The action the case `embed` builds sent through its scope (`store.scope(case: AppState.login)`)
+    /// — unwrapped from the case it was sent to — while this value is that case; `nil` for any other
+    /// action, or one sent to another case. What a parent matches with one `if case`, after the
+    /// case's reducer ran (upstream's `case .login(.loginResponse(.success(let response))):`):
+    ///
+    /// ```swift
+    /// if case .loginResponse(.success(let response))? = state.sent(action, by: AppState.login) as? LoginAction {
+    ///     state = .main(MainState(user: response.user))
+    /// }
+    /// ```
+    ///
+    /// What a child of the case sent arrives inside: read it with
+    /// `ElementAction.presented(_:at:)` (a sheet of the case) on the returned action.
+    ///
+    /// - Parameters:
+    ///   - action: The action the parent's reducer received.
+    ///   - embed: The case's constructor.
+    /// - Returns: The case's action, or `nil`.
+    public func sent<Payload>(_ action: any Action, by embed: @escaping @Sendable (Payload) -> Self) -> (any Action)? {
+        guard let element = action as? ElementAction, element.id == nil,
+            let (_, name) = CaseReader(embed).extract(from: self), element.path == ElementAction.caseRoute(name)
+        else { return nil }
+        return element.action
+    }
+
     /// Changes the payload of the case `embed` builds in place — upstream's `$0.modify(\.login) { … }`;
     /// when the value is another case, changes nothing and a debug build names both.
     ///
