@@ -16,17 +16,17 @@ extension TestStore {
     }
 
     /// Waits for an action of type `A` built by `embed` — one case of an enum, whatever its
-    /// payload — and checks the state change it made:
+    /// payload, at any depth — and checks the state change it made:
     ///
     /// ```swift
     /// await store.receive(case: AppAction.loginDone) { $0.isLoggingIn = false }
+    /// await store.receive(case: { SearchAction.response(.success($0)) }) { $0.results = … }
     /// ```
     ///
-    /// The case is recognised by its name (with `Mirror`), so a case with one associated value is
-    /// the form this takes (several values are one tuple payload: `receive(where:)` matches those).
+    /// The case is recognised by its name (with `Mirror`, see ``TestScope/receive(case:timeout:_:fileID:filePath:line:column:)``).
     ///
     /// - Parameters:
-    ///   - embed: The case, as its constructor (`AppAction.loginDone`).
+    ///   - embed: The case, as its constructor (`AppAction.loginDone`), or a closure building it.
     ///   - timeout: How long to wait; defaults to ``timeout``.
     ///   - update: Applies the expected change to the previous state.
     ///   - fileID: The file of the call; failures are reported there.
@@ -42,10 +42,64 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await receive(
-            EnumCase.describe(embed, given: pendingActions), timeout: timeout,
-            where: { EnumCase.matches($0, embed) }, update, fileID: fileID, filePath: filePath, line: line,
-            column: column)
+        await root.receive(
+            .case(embed, given: pendingActions), timeout, update,
+            SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the case `embed` builds with the payload `payload` — upstream's
+    /// `receive(\.searchResponse.success, results)` — and checks the state change. The case received
+    /// with another payload fails at once, with both.
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor, or a closure building it.
+    ///   - payload: The payload expected.
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action, Payload: Equatable>(
+        case embed: @escaping (Payload) -> A,
+        _ payload: Payload,
+        timeout: Duration? = nil,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await root.receive(
+            .case(embed, payload: { $0 == payload }, named: "with payload \(payload)", given: pendingActions),
+            timeout, update, SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the case `embed` builds with a payload that `check` accepts — a payload that is not
+    /// `Equatable` (`Result<…, any Error>`), or a part of it — and checks the state change.
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor, or a closure building it.
+    ///   - check: Whether the payload is the one expected.
+    ///   - timeout: How long to wait; defaults to ``timeout``.
+    ///   - update: Applies the expected change to the previous state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action, Payload>(
+        case embed: @escaping (Payload) -> A,
+        where check: @escaping (Payload) -> Bool,
+        timeout: Duration? = nil,
+        _ update: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await root.receive(
+            .case(embed, payload: check, named: "whose payload passes the check", given: pendingActions),
+            timeout, update, SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 
@@ -229,6 +283,17 @@ public struct TestScope<Root: Equatable, State> {
 
     // MARK: - Receiving
 
+    /// Every receive of a path and of the store itself: one matcher, tried on the part's action.
+    func receive(
+        _ matcher: ReceiveMatcher, _ timeout: Duration?, _ update: ((inout Root) throws -> Void)?,
+        _ location: SourceLocationInfo
+    ) async {
+        await store.receive(matcher, through: steps, named: name, timeout: timeout, update, at: location)
+    }
+
+    /// What this part received so far, unwrapped: what names a case in messages.
+    private var received: [Any] { store.pendingActions.compactMap { unwrap($0) } }
+
     /// Waits for an action equal to `expected` that this path's part sent (or that was sent to it),
     /// and checks the state change. A received action for this part that differs fails at once,
     /// with the differing fields.
@@ -250,17 +315,9 @@ public struct TestScope<Root: Equatable, State> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        let location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
-        let place = name
-        await store.receive(
-            "\(store.describe(expected)) at \(place)", timeout: timeout,
-            where: { [self] in unwrap($0).map { ($0 as? A) == expected } ?? false },
-            explain: { [self] next in
-                guard let inner = unwrap(next) as? A else { return nil }
-                return "Expected to receive \(store.describe(expected)) at \(place), but received "
-                    + "\(store.describe(next)):\n"
-                    + ActionMismatch.explainInner(expected: expected, received: inner, at: place)
-            }, update, at: location)
+        await receive(
+            .equal(expected, describe: store.describe), timeout, update,
+            SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for an action of type `type` sent by (or to) this path's part, whatever its value, and
@@ -283,16 +340,50 @@ public struct TestScope<Root: Equatable, State> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await store.receive(
-            "\(A.self) at \(name)", timeout: timeout, where: { [self] in unwrap($0) is A }, update, fileID: fileID,
-            filePath: filePath, line: line, column: column)
+        await receive(
+            .type(A.self), timeout, update,
+            SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Waits for one case of an enum action, whatever its payload, sent by (or to) this path's part
-    /// (see ``TestStore/receive(case:timeout:_:fileID:filePath:line:column:)``).
+    /// Waits for an action sent by (or to) this path's part that `predicate` accepts — given the
+    /// part's action, unwrapped — and checks the state change.
+    ///
+    /// ```swift
+    /// await store.root.path[id: 0].receive("a saved draft", where: { ($0 as? DraftAction)?.isSaved == true })
+    /// ```
     ///
     /// - Parameters:
-    ///   - embed: The case, as its constructor (`SyncUpDetailAction.delegate`).
+    ///   - description: Names the expected action in failure messages.
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - predicate: Whether the part's action is the one expected.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive(
+        _ description: String = "an action matching the predicate",
+        timeout: Duration? = nil,
+        where predicate: @escaping (any Action) -> Bool,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            ReceiveMatcher(description, matches: predicate), timeout, update,
+            SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for one case of an enum action, whatever its payload, sent by (or to) this path's
+    /// part, and checks the state change. The case is recognised by its name (with `Mirror`), from
+    /// its constructor — cases with one value, several (their tuple) or a nested case
+    /// (`{ SearchAction.response(.success($0)) }`), payloads that are not `Equatable` — and a failure
+    /// names the case expected.
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor (`SyncUpDetailAction.delegate`), or a closure building it.
     ///   - timeout: How long to wait; defaults to the test store's timeout.
     ///   - update: Applies the expected change to the test store's whole state.
     ///   - fileID: The file of the call; failures are reported there.
@@ -308,11 +399,63 @@ public struct TestScope<Root: Equatable, State> {
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        await store.receive(
-            "\(EnumCase.describe(embed, given: store.pendingActions.compactMap { unwrap($0) })) at \(name)",
-            timeout: timeout,
-            where: { [self] in unwrap($0).map { EnumCase.matches($0, embed) } ?? false }, update, fileID: fileID,
-            filePath: filePath, line: line, column: column)
+        await receive(
+            .case(embed, given: received), timeout, update,
+            SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the case `embed` builds with the payload `payload`, sent by (or to) this path's
+    /// part (see ``TestStore/receive(case:_:timeout:_:fileID:filePath:line:column:)``).
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor, or a closure building it.
+    ///   - payload: The payload expected.
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action, Payload: Equatable>(
+        case embed: @escaping (Payload) -> A,
+        _ payload: Payload,
+        timeout: Duration? = nil,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            .case(embed, payload: { $0 == payload }, named: "with payload \(payload)", given: received), timeout,
+            update, SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the case `embed` builds with a payload `check` accepts, sent by (or to) this path's
+    /// part (see ``TestStore/receive(case:where:timeout:_:fileID:filePath:line:column:)``).
+    ///
+    /// - Parameters:
+    ///   - embed: The case, as its constructor, or a closure building it.
+    ///   - check: Whether the payload is the one expected.
+    ///   - timeout: How long to wait; defaults to the test store's timeout.
+    ///   - update: Applies the expected change to the test store's whole state.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func receive<A: Action, Payload>(
+        case embed: @escaping (Payload) -> A,
+        where check: @escaping (Payload) -> Bool,
+        timeout: Duration? = nil,
+        _ update: ((inout Root) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        await receive(
+            .case(embed, payload: check, named: "whose payload passes the check", given: received), timeout,
+            update, SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 

@@ -425,8 +425,8 @@ public final class TestStore<State: Equatable> {
         column: UInt = #column
     ) async {
         await receive(
-            "\(A.self)", timeout: timeout, where: { $0 is A }, update, fileID: fileID, filePath: filePath, line: line,
-            column: column)
+            .type(A.self), timeout: timeout, update,
+            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Waits for an action equal to `expected` — an enum case with its associated values, say — and
@@ -458,24 +458,8 @@ public final class TestStore<State: Equatable> {
         column: UInt = #column
     ) async {
         await receive(
-            expected: expected, timeout: timeout, update,
+            .equal(expected, describe: describe), timeout: timeout, update,
             at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for an action equal to `expected`; a received action of its type that differs fails at
-    /// once, with where they differ (down the elements of nested ``ElementAction``s).
-    func receive(
-        expected: any Action, timeout: Duration?, _ update: ((inout State) throws -> Void)?,
-        at location: SourceLocationInfo
-    ) async {
-        await receive(
-            describe(expected), timeout: timeout, where: { actionsEqual($0, expected) },
-            explain: { next in
-                guard type(of: next) == type(of: expected) else { return nil }
-                return
-                    "Expected to receive \(self.describe(expected)), but received \(self.describe(next)) (expected → received):\n"
-                    + ActionMismatch.explain(expected: expected, received: next)
-            }, update, at: location)
     }
 
     /// Waits for an action that matches `predicate`, and checks the state change it made.
@@ -500,7 +484,7 @@ public final class TestStore<State: Equatable> {
         column: UInt = #column
     ) async {
         await receive(
-            description, timeout: timeout, where: predicate, explain: { _ in nil }, update,
+            ReceiveMatcher(description, matches: predicate), timeout: timeout, update,
             at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

@@ -11,14 +11,20 @@ enum EnumCase {
     /// `.response(.success(items))` — the payload is found where its type is, in the value's chain
     /// of cases, and the value rebuilt from it must take the same cases down to there.
     static func matches<A, Payload>(_ value: Any, _ embed: (Payload) -> A) -> Bool {
-        guard let action = value as? A else { return false }
+        payload(of: value, embed) != nil
+    }
+
+    /// The payload of `value` when it is the case `embed` builds (see ``matches(_:_:)``), else `nil`.
+    static func payload<A, Payload>(of value: Any, _ embed: (Payload) -> A) -> Payload? {
+        guard let action = value as? A else { return nil }
         let chain = cases(of: action)
         for (depth, step) in chain.enumerated() {
             guard let payload = step.payload as? Payload else { continue }
             let rebuilt = cases(of: embed(payload)).map(\.name)
-            return rebuilt.count > depth && Array(rebuilt.prefix(depth + 1)) == chain.prefix(depth + 1).map(\.name)
+            let same = rebuilt.count > depth && Array(rebuilt.prefix(depth + 1)) == chain.prefix(depth + 1).map(\.name)
+            return same ? payload : nil
         }
-        return false
+        return nil
     }
 
     /// The case `embed` builds, named when `received` holds a payload for it (`.response(.success)`),
