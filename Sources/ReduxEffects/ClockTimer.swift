@@ -1,7 +1,9 @@
+import Foundation
+
 extension Clock where Duration == Swift.Duration {
-    /// A tick every `interval` from now, as swift-clocks' `clock.timer(interval:)`, on any clock:
-    /// the real one in the app, a `TestClock` (ticks as the test advances it) or an
-    /// `ImmediateClock` (ticks at once) in tests. Each tick is the time since the timer started
+    /// A tick every `interval`, as swift-clocks' `clock.timer(interval:)`, on any clock: the real one
+    /// in the app, a `TestClock` (ticks as the test advances it) or an `ImmediateClock` (ticks at
+    /// once) in tests. Each tick is the time on the timer's grid since the iteration began
     /// (`interval`, 2 × `interval`, …) — a `Duration`, so that a clock held as `any Clock<Duration>`
     /// (as dependencies are) has it too.
     ///
@@ -11,27 +13,102 @@ extension Clock where Duration == Swift.Duration {
     /// }
     /// ```
     ///
-    /// The stream ends when the task iterating it is cancelled, or when the clock's sleep throws.
+    /// It behaves as swift-clocks' timer: the task iterating it sleeps on the clock itself, on its
+    /// own actor (no task of its own, so a tick reaches the loop as soon as any other sleep ending
+    /// at that time reaches its task); the first tick is `interval` after the iteration began; when
+    /// the loop was busy past several ticks (a slow step, a device asleep), one tick comes at once
+    /// and the next is back on the grid, not every missed one. A zero or negative interval ticks at
+    /// each sleep until now. The ticks end when the task iterating them is cancelled, or when the
+    /// clock's sleep throws.
     ///
     /// - Parameter interval: The time between ticks.
     /// - Returns: The ticks.
-    public func timer(interval: Duration) -> AsyncStream<Duration> {
-        AsyncStream { continuation in
-            let task = Task {
-                let start = now
-                var elapsed = interval
-                while !Task.isCancelled {
-                    do {
-                        try await sleep(until: start.advanced(by: elapsed), tolerance: nil)
-                    } catch {
-                        break
-                    }
-                    continuation.yield(elapsed)
-                    elapsed += interval
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
+    public func timer(interval: Duration) -> ClockTicks {
+        ClockTicks { [self] in ClockTickSource(clock: self, interval: interval) }
+    }
+}
+
+/// The ticks of `clock.timer(interval:)`: each one the time on the timer's grid since the
+/// iteration began. Each iteration starts its own grid.
+public struct ClockTicks: AsyncSequence, Sendable {
+    /// The time since the iteration began, on the timer's grid.
+    public typealias Element = Duration
+
+    let makeSource: @Sendable () -> any TickSource
+
+    init(_ makeSource: @escaping @Sendable () -> any TickSource) {
+        self.makeSource = makeSource
+    }
+
+    /// Sleeps on the clock until the next tick, in the iterating task.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let source: any TickSource
+
+        /// The next tick, or `nil` once the task is cancelled or the clock's sleep threw.
+        public mutating func next() async -> Duration? {
+            await source.nextTick(isolation: nil)
+        }
+
+        /// The next tick, sleeping from the caller's actor (what `for await` calls).
+        ///
+        /// - Parameter actor: The caller's actor.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Duration? {
+            await source.nextTick(isolation: actor)
+        }
+    }
+
+    /// An iteration, with a grid that starts now.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(source: makeSource())
+    }
+}
+
+/// One iteration of a timer on some clock.
+protocol TickSource: Sendable {
+    /// Sleeps until the next tick, from `isolation`; `nil` when the sleep threw (and from then on).
+    func nextTick(isolation: isolated (any Actor)?) async -> Duration?
+}
+
+/// Where a timer's iteration began and its last tick: the grid its next deadline is on. An
+/// iterator asks for one tick at a time; the lock keeps the box sound whatever task asks.
+private final class ClockTickSource<C: Clock>: TickSource, @unchecked Sendable where C.Duration == Duration {
+    private let clock: C
+    private let interval: Duration
+    private let lock = NSLock()
+    private var start: C.Instant?
+    private var last: C.Instant?
+    private var finished = false
+
+    init(clock: C, interval: Duration) {
+        self.clock = clock
+        self.interval = interval
+    }
+
+    func nextTick(isolation: isolated (any Actor)?) async -> Duration? {
+        guard let (start, deadline) = nextDeadline(now: clock.now) else { return nil }
+        do {
+            try await clock.sleep(until: deadline, tolerance: nil)
+        } catch {
+            lock.withLock { finished = true }
+            return nil
+        }
+        lock.withLock { last = deadline }
+        return start.duration(to: deadline)
+    }
+
+    /// The start of the grid, and the next tick's deadline: one interval after the last tick, or —
+    /// when that has passed — the first grid point not before `now`.
+    private func nextDeadline(now: C.Instant) -> (start: C.Instant, deadline: C.Instant)? {
+        lock.withLock {
+            guard !finished else { return nil }
+            let start = self.start ?? now
+            self.start = start
+            let last = self.last ?? start
+            guard interval > .zero else { return (start, now) }
+            let next = last.advanced(by: interval)
+            guard next < now else { return (start, next) }
+            let missed = (next.duration(to: now) / interval).rounded(.up)
+            return (start, last.advanced(by: interval * Int(missed)))
         }
     }
 }

@@ -136,12 +136,37 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
 
     /// Moves time forward until no sleep is waiting — for work whose durations the test does not
-    /// care about. It sees the sleeps that have begun: work whose task has not started yet may begin
-    /// its sleep afterwards. When the test knows a deadline, ``advance(by:)`` past it is exact: a
-    /// sleep that begins with its deadline already passed returns at once.
-    public func run() async {
+    /// care about — as swift-clocks' `run(timeout:)`. It sees the sleeps that have begun: work whose
+    /// task has not started yet may begin its sleep afterwards. When the test knows a deadline,
+    /// ``advance(by:)`` past it is exact: a sleep that begins with its deadline already passed
+    /// returns at once.
+    ///
+    /// Work that never stops sleeping (a timer nobody cancels) would keep it running: past `timeout`
+    /// of real time it stops and fails the test, naming the sleeps still waiting.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long (real time) to let the clock run.
+    ///   - fileID: The file of the call; a failure is reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public func run(
+        timeout: Duration = .milliseconds(500),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let deadline = ContinuousClock.now + timeout
         await settle()
         while let next = lock.withLock({ sleepers.values.map(\.deadline).min() }) {
+            guard ContinuousClock.now < deadline else {
+                return reportFailure(
+                    "TestClock.run(timeout: \(timeout)) stopped at \(now.offset) with \(pendingSleepCount) sleep(s) still "
+                        + "waiting: work that never stops sleeping (a timer nobody cancels) keeps the clock running. "
+                        + "Advance by the time the test cares about (advance(by:)), or end the work first.",
+                    at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
+            }
             await advance(to: next)
         }
     }

@@ -110,3 +110,60 @@ private func reportUnimplemented(_ name: String, at location: SourceLocationInfo
             + "(dependencies: … { $0.client.endpoint = { … } }).",
         at: location)
 }
+
+/// A clock for a test that expects no time to be read or waited for: reading its time or sleeping on
+/// it fails the test, naming the clock — as swift-clocks' `UnimplementedClock`. After failing, it
+/// behaves as an ``ImmediateClock`` (a sleep returns at once), so the test goes on to say what else
+/// went wrong.
+///
+/// ```swift
+/// var dependencies = AppDependencies.unimplemented
+/// dependencies.clock = UnimplementedClock(name: "AppDependencies.clock")
+/// ```
+public struct UnimplementedClock: Clock {
+    /// A point in the clock's time, as an ``ImmediateClock``'s.
+    public typealias Instant = ImmediateClock.Instant
+
+    private let base = ImmediateClock()
+    private let name: String
+    private let location: SourceLocationInfo
+
+    /// A clock that fails the test when used.
+    ///
+    /// - Parameters:
+    ///   - name: The clock, as the failure names it.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    public init(
+        name: String = "Clock",
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.name = name
+        location = SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Fails the test, naming `now`; then the time of an ``ImmediateClock``.
+    public var now: Instant {
+        reportUnimplemented("\(name).now", at: location)
+        return base.now
+    }
+
+    /// Zero (reading it is not a use of the clock's time).
+    public var minimumResolution: Duration { .zero }
+
+    /// Fails the test, naming `sleep`; then returns at once, as an ``ImmediateClock``'s.
+    ///
+    /// - Parameters:
+    ///   - deadline: When to resume.
+    ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` when the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        reportUnimplemented("\(name).sleep", at: location)
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}

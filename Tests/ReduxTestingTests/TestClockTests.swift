@@ -97,4 +97,39 @@ struct TestClockTests {
         await done.value
         #expect(clock.now.offset == .seconds(30))
     }
+
+    /// Issue 46: a timer nobody cancels would run the clock forever; `run(timeout:)` stops and fails
+    /// the test, as swift-clocks' does.
+    @Test func runStopsAtItsTimeoutWhenWorkNeverStopsSleeping() async {
+        let clock = TestClock()
+        let timer = Task { for await _ in clock.timer(interval: .seconds(1)) {} }
+        while clock.pendingSleepCount == 0 { await Task.yield() }
+        await withKnownIssue {
+            await clock.run(timeout: .milliseconds(50))
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("TestClock.run(timeout: 0.05 seconds) stopped at")
+                && text.contains("1 sleep(s) still waiting")
+        }
+        #expect(clock.now.offset > .seconds(1), "it ran the timer meanwhile")
+        timer.cancel()
+        await timer.value
+    }
+
+    /// Issue 46: a clock a test expects unused fails the test when its time is read or slept on,
+    /// naming it, then goes on as an immediate clock.
+    @Test func anUnimplementedClockFailsTheTestNamingIt() async throws {
+        let clock = UnimplementedClock(name: "AppDependencies.clock")
+        #expect(clock.minimumResolution == .zero)  // not a use
+        await withKnownIssue {
+            try? await clock.sleep(until: ImmediateClock.Instant(offset: .seconds(5)))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Unimplemented: AppDependencies.clock.sleep was called")
+        }
+        withKnownIssue {
+            #expect(clock.now.offset == .seconds(5), "it went on as an immediate clock")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("Unimplemented: AppDependencies.clock.now was called")
+        }
+    }
 }
