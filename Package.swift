@@ -39,7 +39,7 @@ let package = Package(
                     condition: .when(platforms: [.linux, .windows, .android, .openbsd, .wasi])),
             ]),
         .target(name: "ReduxTestingReporter"),
-        .target(name: "ReduxEffects", dependencies: ["Redux"]),
+        .target(name: "ReduxEffects", dependencies: ["Redux", "ReduxDiff"]),
         .target(name: "ReduxHistory", dependencies: ["Redux", "ReduxDiff"]),
         .executableTarget(
             name: "ReduxBenchmarks",

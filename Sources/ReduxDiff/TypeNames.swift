@@ -8,22 +8,43 @@ import Dispatch
 /// `TestStore` diffs are built there; a description built on another thread (a `BindingAction`
 /// printed from a task, say) asks the runtime, as before.
 package enum TypeNames {
-    @MainActor private static var names: [ObjectIdentifier: String] = [:]
+    /// A type's name, and whether its values are described by their own text.
+    private struct Entry {
+        let name: String
+        let describesItself: Bool
+    }
+
+    @MainActor private static var entries: [ObjectIdentifier: Entry] = [:]
 
     /// The unqualified name of `type`, as `String(describing:)` gives it.
     package static func name(of type: Any.Type) -> String {
         guard MainQueue.isCurrent else { return String(describing: type) }
         // On the main queue, which is the main actor's executor (see `MainActorCheck`).
-        return MainActor.assumeIsolated { cachedName(of: type) }
+        return MainActor.assumeIsolated { entry(of: type).name }
+    }
+
+    /// Whether values of `type` are described by their own text rather than their fields:
+    /// Foundation's `URL` and `UUID`, whose text is exact (two values that differ read
+    /// differently) and whose fields are their storage's.
+    package static func describesItself(_ type: Any.Type) -> Bool {
+        guard MainQueue.isCurrent else { return isSelfDescribing(type) }
+        return MainActor.assumeIsolated { entry(of: type).describesItself }
+    }
+
+    private static func isSelfDescribing(_ type: Any.Type) -> Bool {
+        switch String(reflecting: type) {
+        case "Foundation.URL", "Foundation.UUID", "FoundationEssentials.URL", "FoundationEssentials.UUID": true
+        default: false
+        }
     }
 
     @MainActor
-    private static func cachedName(of type: Any.Type) -> String {
+    private static func entry(of type: Any.Type) -> Entry {
         let key = ObjectIdentifier(type)
-        if let known = names[key] { return known }
-        let name = String(describing: type)
-        names[key] = name
-        return name
+        if let known = entries[key] { return known }
+        let entry = Entry(name: String(describing: type), describesItself: isSelfDescribing(type))
+        entries[key] = entry
+        return entry
     }
 }
 

@@ -149,6 +149,14 @@ package enum ValueDiff {
             }
             switch mirror.displayStyle {
             case .struct?:
+                // A URL or a UUID reads as its text (`URL(file:///tmp/a.m4a)`), not as the fields of
+                // its storage, which on Linux run to hundreds of characters.
+                if TypeNames.describesItself(mirror.subjectType), let described = value as? any CustomStringConvertible
+                {
+                    text +=
+                        TypeNames.name(of: mirror.subjectType) + "(" + described.description.replacingNewlines() + ")"
+                    return
+                }
                 guard !node.children.isEmpty else {
                     // No fields to show (a Foundation `UUID`, `Date`, `URL`): its own description, if
                     // it has one, so that two values that differ read differently.
@@ -365,6 +373,8 @@ package enum ValueDiff {
             }
             switch oldMirror.displayStyle {
             case .struct?, .class?, .tuple?:
+                // A URL or a UUID is its text, not its storage's fields.
+                if TypeNames.describesItself(oldMirror.subjectType) { return leaf(path, old, new) }
                 let oldChildren = oldNode.children
                 let newChildren = newNode.children
                 guard oldChildren.count == newChildren.count, !oldChildren.isEmpty else {

@@ -1,4 +1,5 @@
 import Redux
+import ReduxDiff
 
 extension Command: StoreRunnableWork {
     /// Runs the command for the store that its reducer belongs to: the store calls this after the
@@ -66,15 +67,15 @@ struct CommandRunner {
             // diagnostic: the work's lifetime — its element's, its screen's — is over.
             let lifetime = RunLifetime()
             let base = send
-            let send: Dispatch = { action in
+            let action = run.action
+            let send: Dispatch = { sent in
                 guard !lifetime.isOver else {
-                    RunLifetime.warnSentAfterCompletion(action)
+                    RunLifetime.warnSentAfterCompletion(sent, startedBy: action)
                     return
                 }
-                base(action)
+                base(sent)
             }
             let effects = effects
-            let action = run.action
             effects.run(id: id, priority: priority) {
                 defer { lifetime.isOver = true }
                 do {
@@ -156,11 +157,15 @@ struct CommandRunner {
 final class RunLifetime {
     var isOver = false
 
-    static func warnSentAfterCompletion(_ action: any Action) {
+    /// Says, once per case, that `action` — sent by the work `start` started — came after that work
+    /// had completed and was dropped: both named by their case, as upstream names the effect's action.
+    static func warnSentAfterCompletion(_ action: any Action, startedBy start: any Action) {
+        let sent = ValueDiff.describe(action, maxLength: 160)
         Diagnostics.warnOnce(
-            "sent-after-completion:\(type(of: action))",
-            "swift-redux: warning: \(type(of: action)) was sent by a command's run after its work had completed "
-                + "(its send was kept in a callback or a stored closure); it was dropped. Send from inside run's "
-                + "body: await the callback's result there (withCheckedContinuation, an AsyncStream).")
+            "sent-after-completion:\(type(of: action)).\(ValueDiff.caseName(of: action) ?? "")",
+            "swift-redux: warning: \(sent) was sent by a command's run after its work had completed (the work "
+                + "\(ValueDiff.describe(start, maxLength: 160)) started; its send was kept in a callback or a stored "
+                + "closure); it was dropped. Send from inside run's body: await the callback's result there "
+                + "(withCheckedContinuation, an AsyncStream).")
     }
 }

@@ -45,7 +45,13 @@ public final class TestStore<State: Equatable> {
         /// Whether it is the reduction of the action a ``dispatch(_:_:fileID:filePath:line:column:)``
         /// call passed in — as opposed to one dispatched by middleware or by work, later or during it.
         var isDispatched: Bool
+        /// The values the reduction's generators made (identifiers, dates, random numbers): handed
+        /// back, in order, to the generators the test's expected-state closure calls.
+        var generated: [any Sendable] = []
     }
+    /// The values each reduction's generators made, in the order of the reductions, until the
+    /// recorder pairs them with its entry.
+    private var generatedByReduction: [[any Sendable]] = []
     /// Actions that reached the reducer and are not asserted yet, with the state after each.
     private var pending: [Reduction] = []
 
@@ -104,7 +110,11 @@ public final class TestStore<State: Equatable> {
         // or replace it; the recorder, last, reads the tag of the action it sees reduced.
         let origin = OriginBox()
         let tagging: Middleware<State> = { _, _ in
-            { next in
+            // The values each reduction's generators make, for the test's expected-state closures.
+            if let effects = Effects.current, let tape = effects.tapeGeneratedValues() {
+                effects.observeReductions { _ in origin.owner?.generatedByReduction.append(tape.lastReduction) }
+            }
+            return { next in
                 { action in
                     let isDispatched = origin.owner?.takeAwaitingDispatched() ?? false
                     origin.owner?.origins.append(isDispatched)
@@ -140,12 +150,16 @@ public final class TestStore<State: Equatable> {
             guard let self else { return }
             // Only the action the test dispatched, reduced while its own pass is the innermost one.
             let isDispatched = self.origins.last == true && self.origins.count == 1
-            self.pending.append(Reduction(action: entry.action, state: entry.state, isDispatched: isDispatched))
+            let generated = self.generatedByReduction.isEmpty ? [] : self.generatedByReduction.removeFirst()
+            self.pending.append(
+                Reduction(action: entry.action, state: entry.state, isDispatched: isDispatched, generated: generated))
             self.wake()
         }
         // Actions dispatched while the store was being built are the first received actions.
         pending = recorder.entries.map {
-            Reduction(action: $0.action, state: $0.state, isDispatched: false)
+            Reduction(
+                action: $0.action, state: $0.state, isDispatched: false,
+                generated: generatedByReduction.isEmpty ? [] : generatedByReduction.removeFirst())
         }
     }
 
@@ -387,13 +401,17 @@ public final class TestStore<State: Equatable> {
         // The reduction of this very action, wherever it came in the order; if a middleware
         // swallowed it, there is none, and what it dispatched instead must be received.
         let actual: State
+        var generated: [any Sendable] = []
         if let own = pending.firstIndex(where: \.isDispatched) {
             actual = pending[own].state
+            generated = pending[own].generated
             pending.remove(at: own)
         } else {
             actual = before
         }
-        check(base: before, update: update, actual: actual, what: "dispatching \(what)", at: location)
+        check(
+            base: before, update: update, actual: actual, generated: generated, what: "dispatching \(what)",
+            at: location)
         expected = actual
         // Let the work this dispatch started run up to its first suspension (a clock's sleep, a
         // request), so that a `clock.advance` that follows finds it waiting.
@@ -532,7 +550,7 @@ public final class TestStore<State: Equatable> {
                 let entry = pending[index]
                 pending.removeFirst(index + 1)
                 check(
-                    base: expected, update: update, actual: entry.state,
+                    base: expected, update: update, actual: entry.state, generated: entry.generated,
                     what: "receiving \(describe(entry.action))", at: location)
                 expected = entry.state
                 return
@@ -738,6 +756,7 @@ public final class TestStore<State: Equatable> {
         base: State,
         update: ((inout State) throws -> Void)?,
         actual: State,
+        generated: [any Sendable] = [],
         what: String,
         at location: SourceLocationInfo
     ) {
@@ -747,7 +766,11 @@ public final class TestStore<State: Equatable> {
             // stack's next number is part of the state the change starts from.
             stateDuringExpectation = expectedState
             defer { stateDuringExpectation = nil }
-            try update?(&expectedState)
+            // An identifier (a date, a random number) drawn in the closure is the one the reduction
+            // drew, handed back in order: it does not advance the generator the reducer reads.
+            if let update {
+                try ReducerDependencies.replaying(generated, dependencies: nil) { try update(&expectedState) }
+            }
         } catch {
             reportFailure("The state update closure threw: \(error)", at: location)
             return
@@ -844,7 +867,7 @@ public final class TestStore<State: Equatable> {
     }
 
     func describe(_ action: any Action) -> String {
-        ValueDiff.describe(action, maxLength: 200)
+        ValueDiff.describe(action, maxLength: 4_000)
     }
 }
 

@@ -166,7 +166,10 @@ struct PresentationIdentityTests {
         #expect(store.sheet == nil, "the completed work's send changed nothing")
         #if DEBUG
             #expect(
-                warnings().contains { $0.contains("Present was sent by a command's run after its work had completed") })
+                warnings().contains {
+                    $0.contains(
+                        "Present() was sent by a command's run after its work had completed (the work Keep() started")
+                })
         #endif
     }
 

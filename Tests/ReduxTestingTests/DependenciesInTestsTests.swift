@@ -210,3 +210,25 @@ struct ModularDependenciesTests {
         }
     }
 }
+
+/// Issue 46: an identifier drawn in a test's expected-state closure is the one the reduction drew —
+/// it does not advance the generator the reducer reads, so the next action's identifier is the
+/// next one.
+@MainActor
+struct GeneratedValuesInExpectationsTests {
+    struct ItemDependencies: Sendable { var uuid: UUIDGenerator }
+    struct Item: Equatable, Sendable { var id: UUID }
+    struct Items: Equatable, Sendable { var items: [Item] = [] }
+    struct Add: Action {}
+    static let reducer = Reducer<Items>.on(Add.self, using: ItemDependencies.self) { state, _, dependencies in
+        state.items.append(Item(id: dependencies.uuid()))
+    }
+
+    @Test func anIdentifierDrawnInTheClosureIsTheReductionsOwn() async {
+        let dependencies = ItemDependencies(uuid: .incrementing)
+        let store = TestStore(initialState: Items(), reducer: Self.reducer, dependencies: dependencies)
+        await store.dispatch(Add()) { $0.items.append(Item(id: dependencies.uuid())) }
+        await store.dispatch(Add()) { $0.items.append(Item(id: dependencies.uuid())) }
+        #expect(store.state.items.map(\.id) == [UUID(0), UUID(1)], "the closures did not advance the count")
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Redux
 import ReduxAsync
 import ReduxTestSupport
@@ -348,6 +349,41 @@ struct ReceiveWithPayloadTests {
             issue.comments.map(\.rawValue).joined().contains("Expected to receive any action of the draft at draft")
         }
         await store.finish()
+    }
+}
+
+/// Issue 46: a failure about a row keyed by a `URL` prints the URL as text, and shows the whole
+/// action (it was cut after the URL's storage fields, before the action).
+@MainActor
+struct ReadableFailureMessagesTests {
+    struct Memo: Equatable, Identifiable, Sendable {
+        var id: URL
+        var title = ""
+    }
+    struct Memos: Equatable, Sendable { var memos: IdentifiedArrayOf<Memo> = [] }
+    enum MemoAction: Action, Equatable {
+        case play
+        case finished(summary: String)
+    }
+    static let memo = Reducer<Memo>.commands(on: MemoAction.self) { state, action in
+        guard action == .play else { return .none }
+        return .send(MemoAction.finished(summary: String(repeating: "long summary ", count: 20)))
+    }
+
+    @Test func aURLReadsAsTextAndTheActionIsWhole() async {
+        let url = URL(fileURLWithPath: "/tmp/deadbeef-dead-beef-dead-beefdeadbeef.m4a")
+        let store = TestStore(
+            initialState: Memos(memos: [Memo(id: url)]),
+            reducer: Reducer<Memos> { _, _ in }.forEach(\.memos, element: Self.memo))
+        await store.root.memos[id: url].dispatch(MemoAction.play)
+        await withKnownIssue {
+            await store.receive(MemoAction.play)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("id: URL(file:///tmp/deadbeef-dead-beef-dead-beefdeadbeef.m4a)")
+                && !text.contains("_parseInfo") && text.contains(String(repeating: "long summary ", count: 20))
+        }
+        store.skipReceivedActions()
     }
 }
 

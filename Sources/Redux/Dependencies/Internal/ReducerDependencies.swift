@@ -133,6 +133,9 @@ package final class DependenciesBox {
 @MainActor
 package final class GeneratedValues {
     private var recorded: [any Sendable] = []
+    /// What the last reduction taped, whoever took it (``take()``): a `TestStore` hands it back to a
+    /// test's expected-state closure.
+    package private(set) var lastReduction: [any Sendable] = []
     private let replayed: [any Sendable]?
     private var position = 0
 
@@ -151,10 +154,12 @@ package final class GeneratedValues {
     /// Starts a reduction's recording: nothing taped yet.
     func startRecording() {
         if !recorded.isEmpty { recorded.removeAll(keepingCapacity: true) }
+        if !lastReduction.isEmpty { lastReduction.removeAll(keepingCapacity: true) }
     }
 
     func record(_ value: any Sendable) {
         recorded.append(value)
+        lastReduction.append(value)
     }
 
     /// What was taped during the last reduction, taken (the tape is empty after); `nil` for none.
