@@ -309,3 +309,74 @@ private let factReducer = Reducer<FactState>.commands(on: FactAction.self, using
     await store.receive(FactAction.answered("7 is a good number")) { $0.fact = "7 is a good number" }
     await store.finish()
 }
+
+// MARK: - The Composable Architecture's spellings
+
+private enum SessionState: Equatable, Sendable, EnumState {
+    case signedOut(SignInForm)
+    case signedIn(String)
+}
+
+private struct SignInForm: Equatable, Sendable {
+    var email = ""
+    var isSigningIn = false
+}
+
+private enum SignInAction: Action {
+    case submit
+    case response(Result<String, any Error>)
+}
+
+private struct SessionDependencies: Sendable {
+    var signIn: @Sendable (String) async throws -> String
+    var clock: any Clock<Duration>
+}
+
+private let signInReducer = Reducer<SignInForm>.combine(
+    .binding(),
+    .commands(on: SignInAction.self, using: SessionDependencies.self) { state, action, dependencies in
+        switch action {
+        case .submit:
+            state.isSigningIn = true
+            return .run { [email = state.email] send in
+                do {
+                    send(SignInAction.response(.success(try await dependencies.signIn(email))))
+                } catch {
+                    send(SignInAction.response(.failure(error)))
+                }
+            }
+        case .response:
+            state.isSigningIn = false
+            return .none
+        }
+    }
+)
+
+private let sessionReducer = Reducer<SessionState> { state, action in
+    if case .response(.success(let user))? = state.sent(action, by: SessionState.signedOut) as? SignInAction {
+        state = .signedIn(user)
+    }
+}
+.ifLet(case: SessionState.signedOut, then: signInReducer)
+
+@Test @MainActor func signingIn() async {
+    let store = TestStore(
+        initialState: SessionState.signedOut(SignInForm()), reducer: sessionReducer,
+        dependencies: SessionDependencies(
+            signIn: ReduxTesting.unimplemented("SessionDependencies.signIn"),
+            clock: UnimplementedClock(name: "SessionDependencies.clock"))
+    ) {
+        $0.signIn = { "\($0) ✓" }
+    }
+    let form = store.root[case: SessionState.signedOut]
+    await form.set(\.email, to: "ada@example.com") {
+        $0.modify(case: SessionState.signedOut) { $0.email = "ada@example.com" }
+    }
+    await form.dispatch(SignInAction.submit) {
+        $0.modify(case: SessionState.signedOut) { $0.isSigningIn = true }
+    }
+    .finish()
+    await form.receive(case: { SignInAction.response(.success($0)) }, "ada@example.com ✓") {
+        $0 = .signedIn("ada@example.com ✓")
+    }
+}
