@@ -54,6 +54,7 @@ let json = arguments.contains("--json")
 let all =
     coreScenarios() + scopeScenarios() + identifiedRowScenarios() + middlewareScenarios() + entityLoggingScenarios()
     + effectsScenarios()
+    + navigationScenarios()
     + persistenceScenarios()
 if let path = value(after: "--chart") {
     print(writeChart(to: path, configuration: configuration))

@@ -82,7 +82,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         SerialTestExecutor.release()
     }
 
-    /// The current time: moves only with ``advance(by:)`` and ``run()``.
+    /// The current time: moves only with ``advance(by:)`` and ``run(timeout:fileID:filePath:line:column:)``.
     public var now: Instant { lock.withLock { current } }
 
     /// The smallest step: zero, since time is exact here.

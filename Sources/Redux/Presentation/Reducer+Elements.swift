@@ -145,6 +145,35 @@ extension Reducer {
         ifLet(keyPath, then: child, identity: ChildIdentity.identifier)
     }
 
+    /// Runs `child` on the optional child state at `keyPath` while it is present — as
+    /// ``ifLet(_:then:)-6g2hb``, for a child that is `Equatable` (an enum destination, most
+    /// sheets): an action that leaves the child equal to what it was costs no reflection of its
+    /// identity (its case).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional child state.
+    ///   - child: The child's reducer.
+    /// - Returns: The combined reducer.
+    public func ifLet<Child: Equatable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
+    ) -> Reducer<State> {
+        ifLet(ChildPlace(keyPath), then: child, identity: ChildIdentity.caseOrPresence(), unchanged: { $0 == $1 })
+    }
+
+    /// Runs `child` on the optional child state at `keyPath` while it is present; the child's
+    /// identity is its `id`, and an action that leaves it equal costs no identity read. See
+    /// ``ifLet(_:then:)-6g2hb``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional child state.
+    ///   - child: The child's reducer.
+    /// - Returns: The combined reducer.
+    public func ifLet<Child: Identifiable & Equatable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
+    ) -> Reducer<State> where Child.ID: Sendable {
+        ifLet(ChildPlace(keyPath), then: child, identity: ChildIdentity.identifier, unchanged: { $0 == $1 })
+    }
+
     func ifLet<Child>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
@@ -196,21 +225,42 @@ extension Reducer {
         ifLet(ChildPlace(case: CaseReader(embed)), then: child, identity: ChildIdentity.identifier)
     }
 
+    /// The `ifLet` of every form. `unchanged`, given for an `Equatable` child, tells a child left
+    /// equal by the action: its identity (a case read with `Mirror`) is then not read at all.
     func ifLet<Child>(
         _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
-        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
+        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
+        unchanged: (@Sendable (Child, Child) -> Bool)? = nil
     ) -> Reducer<State> {
         let parent = bodyCollectingWork
         let childBody = child.bodyCollectingWork
         return Reducer(work: { state, action, work in
             let found = place.get(state)
-            let before = ChildIdentity(found, identify)
+            // The child's identity before the action, read when needed: an action that neither
+            // addresses the child nor changes it (most of an app's actions) never reads it.
+            var knownBefore: ChildIdentity?
+            func before() -> ChildIdentity {
+                if let knownBefore { return knownBefore }
+                let identity = ChildIdentity(found, identify)
+                knownBefore = identity
+                return identity
+            }
+            // Whether the child now has the identity it had: equal values have, without reading it.
+            func sameIdentity(_ now: Child?) -> Bool {
+                switch (found, now) {
+                case (nil, nil): return true
+                case (nil, _?), (_?, nil): return false
+                case (let old?, let new?):
+                    if let unchanged, unchanged(old, new) { return true }
+                    return ChildIdentity(new, identify) == before()
+                }
+            }
             // The name the child's actions and work carry while it is shown (a case's, from the value).
             let name = place.name ?? (found == nil ? nil : place.caseName(state))
             var dismiss = false
             var missed = false
             if let scoped = action as? ElementAction, place.isAddressed(scoped) {
-                if let name, case .present(let identity) = before, scoped.isFor(name),
+                if let name, scoped.isFor(name), case .present(let identity) = before(),
                     scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
                 {
                     if ElementAction.namesCase(name) {
@@ -236,6 +286,7 @@ extension Reducer {
                         // see it either.
                         if childWork.settleCaseClaims(), scoped.path == place.name { missed = true }
                         let probes = childWork.takeProbes(of: Child.self)
+                        let shown = before()
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(
@@ -244,13 +295,13 @@ extension Reducer {
                             // The child's work lives while this presentation does, whoever ends it.
                             work.append(
                                 LivenessProbe<State>(chain: [step]) { state in
-                                    ChildIdentity(place.get(state), identify) == before
+                                    ChildIdentity(place.get(state), identify) == shown
                                 })
                         }
                         for probe in probes {
                             work.append(
                                 probe.lifted(through: step) { (state: inout State, ask: (inout Child) -> Bool) in
-                                    guard ChildIdentity(place.get(state), identify) == before,
+                                    guard ChildIdentity(place.get(state), identify) == shown,
                                         var child = place.get(state)
                                     else { return false }
                                     return ask(&child)
@@ -272,16 +323,14 @@ extension Reducer {
             if !missed { parent(&state, action, &work) }
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
-            if dismiss, ChildIdentity(place.get(state), identify) == before {
+            if dismiss, sameIdentity(place.get(state)) {
                 if !place.clear(&state) {
                     // The child is a case of its parent's state (an enum destination's): the
                     // dismissal is its parent's, one level up.
                     work.append(DismissRequest())
                 }
             }
-            if let name, case .present(let identity) = before,
-                ChildIdentity(place.get(state), identify) != before
-            {
+            if let name, found != nil, !sameIdentity(place.get(state)), case .present(let identity) = before() {
                 work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
             }
         })
