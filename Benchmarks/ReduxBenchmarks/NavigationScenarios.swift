@@ -122,3 +122,80 @@ func navigationScenarios() -> [Scenario] {
     }
     return scenarios
 }
+
+/// A list whose items the stack's detail screens show as copies (`SharedValues`), and the same
+/// state without sharing (issue 47's shared-values goal).
+struct SharedItem: Identifiable, Equatable, Sendable {
+    var id: Int
+    var title = ""
+}
+struct SharedDetail: Equatable, Sendable { var item: SharedItem }
+enum SharedScreen: Equatable, Sendable { case detail(SharedDetail) }
+struct SharedBench: Equatable, Sendable, SharedValues {
+    var count = 0
+    var items: IdentifiedArrayOf<SharedItem>
+    var path: StackState<SharedScreen>
+
+    static var sharing: [Sharing<SharedBench>] {
+        [.values(of: \.items, in: \.path, at: .child(case: SharedScreen.detail, \.item))]
+    }
+}
+struct UnsharedBench: Equatable, Sendable {
+    var count = 0
+    var items: IdentifiedArrayOf<SharedItem>
+    var path: StackState<SharedScreen>
+}
+struct RenameFirst: Action {}
+
+/// Issue 47: `SharedValues` with 10, 1,000 and 10,000 copies — an action touching no shared value
+/// (its goal: ≤ 5% over the same store without sharing) and an edit of one shared value.
+@MainActor
+func sharingScenarios() -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for copies in [10, 1_000, 10_000] {
+        let items = { IdentifiedArrayOf(uniqueElements: (0..<copies).map { SharedItem(id: $0) }) }
+        let path = {
+            StackState(screens: (0..<copies).map { SharedScreen.detail(SharedDetail(item: SharedItem(id: $0))) })
+        }
+        scenarios.append(
+            Scenario(
+                name: "sharing, \(copies) copies, an action touching none",
+                note: "SharedValues: the list's items shown by \(copies) stack screens; the action changes a counter"
+            ) {
+                let reducer = Reducer<SharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+                let store = Store(initialState: SharedBench(items: items(), path: path()), reducer: reducer)
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+        scenarios.append(
+            Scenario(
+                name: "sharing, \(copies) copies, no sharing declared",
+                note: "the same state and action without SharedValues: the baseline of the previous"
+            ) {
+                let reducer = Reducer<UnsharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+                let store = Store(initialState: UnsharedBench(items: items(), path: path()), reducer: reducer)
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+        scenarios.append(
+            Scenario(
+                name: "sharing, \(copies) copies, an edit of one shared value",
+                note: "the first item renamed in the list: its copy on a screen follows"
+            ) {
+                let reducer = Reducer<SharedBench>.on(RenameFirst.self) { state, _ in
+                    let title = state.items[id: 0]?.title == "a" ? "b" : "a"
+                    state.items[id: 0]?.title = title
+                }
+                let store = Store(initialState: SharedBench(items: items(), path: path()), reducer: reducer)
+                let action: any Action = RenameFirst()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+    }
+    return scenarios
+}

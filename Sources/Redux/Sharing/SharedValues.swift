@@ -47,7 +47,7 @@ public struct Sharing<State>: Sendable {
     /// before any entry's copies are refreshed, so two entries sharing a source agree.
     let writeEdits: @Sendable (_ state: inout State, _ before: State) -> Void
     /// Sets every copy to its owned value.
-    let refresh: @Sendable (_ state: inout State) -> Void
+    let refresh: @Sendable (_ state: inout State, _ before: State) -> Void
 
     init<Value: Sendable>(_ steps: SharedLocations<State, Value>.Steps) {
         writeEdits = steps.writeEdits

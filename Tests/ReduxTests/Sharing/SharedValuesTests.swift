@@ -96,6 +96,29 @@ struct SharedValuesTests {
         #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.notes == ["agenda"])
     }
 
+    /// Issue 47: an action that touches neither the list nor the screens reads no copy; the copies
+    /// still agree, and the next edit anywhere reaches every copy. A state built with a copy that
+    /// disagrees is reconciled by the first action that changes the list or the screens (the
+    /// documented decision), not by an unrelated one.
+    @Test func anActionTouchingNoSharedValueLeavesTheCopiesAgreeing() {
+        struct Unrelated: Action {}
+        var initial = Library()
+        initial.path.push(.viewer(.init(document: Document(id: 1, title: "Stale"))))
+        let store = Store(initialState: initial, reducer: libraryReducer)
+        let viewer = store.state.path.ids[0]
+        store.dispatch(Unrelated())
+        #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.title == "Stale", "not before")
+        store.dispatch(RetitleInList(id: 2, title: "Deux"))  // the list changed: every copy is set again
+        #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.title == "One")
+        store.dispatch(Unrelated())
+        store.dispatch(OpenScreen(screen: .editor(.init(document: Document(id: 1, title: "One")))))
+        let editor = store.state.path.ids[1]
+        store.dispatch(Unrelated())
+        store.dispatch(toEditor(editor, Retitle(title: "Uno")))
+        #expect(store.state.documents[id: 1]?.title == "Uno")
+        #expect(store.state.path[id: viewer]?[case: Screen.viewer]?.document.title == "Uno")
+    }
+
     @Test func copiesInTwoEntriesEditedByOneActionAllEndWithTheLaterEdit() throws {
         struct EditBoth: Action { let editor: StackElementID }
         let reducer = Reducer<Library>.combine(

@@ -49,6 +49,9 @@ struct LoginCoreTests {
     }
 
     @Test func twoFactorDismissInFlight() async {
+        // Upstream sleeps a real second; on a loaded machine that second can pass before the test
+        // dismisses the form. A test clock nobody advances keeps the request in flight until then.
+        let clock = TestClock()
         let store = TestStore(
             initialState: LoginState(), reducer: loginReducer,
             dependencies: LoginDependencies(authenticationClient: .unimplemented)
@@ -57,7 +60,7 @@ struct LoginCoreTests {
                 AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: true)
             }
             $0.authenticationClient.twoFactor = { _, _ in
-                try await Task.sleep(for: .seconds(1))
+                try await clock.sleep(for: .seconds(1))
                 return AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false)
             }
         }

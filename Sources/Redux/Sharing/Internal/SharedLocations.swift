@@ -5,6 +5,9 @@ struct SharedSource<State, Value: Sendable>: Sendable {
     let owned: @Sendable (_ state: State, _ copy: Value) -> Value?
     /// Writes an edited copy to the owned value it stands for, if it is still owned.
     let write: @Sendable (_ state: inout State, _ copy: Value) -> Void
+    /// Whether the owned values are those of `before`, known without comparing them (an identified
+    /// collection's version: a stamp every change renews); `false` when it cannot tell.
+    var unchanged: @Sendable (_ state: State, _ before: State) -> Bool = { _, _ in false }
 
     /// The element of an identified collection with the copy's identifier.
     static func identified(
@@ -15,7 +18,8 @@ struct SharedSource<State, Value: Sendable>: Sendable {
             write: { state, copy in
                 guard state[keyPath: source][id: copy.id] != nil else { return }
                 state[keyPath: source][id: copy.id] = copy
-            })
+            },
+            unchanged: versionsEqual(source))
     }
 
     /// One value.
@@ -34,6 +38,9 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
     let edits: @Sendable (_ state: State, _ before: State, _ edited: (Value) -> Void) -> Void
     /// Sets every copy present to `owned(copy)` where that differs (and is not `nil`).
     let refresh: @Sendable (_ state: inout State, _ owned: (Value) -> Value?) -> Void
+    /// Whether every copy is the one of `before`, known without reading them (the screens'
+    /// collection's version); `false` when it cannot tell.
+    var unchanged: @Sendable (_ state: State, _ before: State) -> Bool = { _, _ in false }
 
     /// A place in the state itself.
     static func member(_ view: SharedView<State, Value>) -> SharedLocations where Value: Equatable {
@@ -80,15 +87,17 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
                         state[keyPath: elements][id: element.id] = changed
                     }
                 }
-            })
+            },
+            unchanged: versionsEqual(elements))
     }
 
     /// ``Sharing``'s two steps for one source and its places.
     struct Steps: Sendable {
         /// Writes the copies edited since `before` to the owned values.
         let writeEdits: @Sendable (_ state: inout State, _ before: State) -> Void
-        /// Sets every copy to its owned value.
-        let refresh: @Sendable (_ state: inout State) -> Void
+        /// Sets every copy to its owned value — skipping the places whose copies, and the owned
+        /// values, are those of `before` (`before` was reconciled: they agree already).
+        let refresh: @Sendable (_ state: inout State, _ before: State) -> Void
     }
 
     /// The steps for the copies at `locations` of the values owned at `source`.
@@ -96,13 +105,17 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
     where Value: Equatable {
         Steps(
             writeEdits: { state, before in
-                for location in locations {
+                for location in locations where !location.unchanged(state, before) {
                     location.edits(state, before) { copy in source.write(&state, copy) }
                 }
             },
-            refresh: { state in
+            refresh: { state, before in
+                // An action that touched neither the owned values nor the places of their copies
+                // (most actions) walks no copy: each agreed with its owned value after the last
+                // reconciliation.
+                let ownedUnchanged = source.unchanged(state, before)
                 let current = state
-                for location in locations {
+                for location in locations where !(ownedUnchanged && location.unchanged(current, before)) {
                     location.refresh(&state) { copy in source.owned(current, copy) }
                 }
             })
@@ -119,10 +132,38 @@ package enum SharedValuesReconciler {
             guard !rules.isEmpty else { return nil }
             let reconcile: @Sendable (inout Declaring, Declaring) -> Void = { state, before in
                 for rule in rules { rule.writeEdits(&state, before) }
-                for rule in rules { rule.refresh(&state) }
+                for rule in rules { rule.refresh(&state, before) }
             }
             return reconcile
         }
         return reconcilers(declaring) as? @Sendable (inout State, State) -> Void
+    }
+}
+
+/// Whether the identified collection at `collection` has the same version in two states: no change
+/// since (a version is a stamp every change renews). The version is loaded at its offset in the
+/// state when the key path allows (``MemberReader``), so the check costs two loads, not two reads
+/// through an unspecialised key path (~600 instructions each).
+private func versionsEqual<State, ID, Element>(
+    _ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable
+) -> @Sendable (State, State) -> Bool {
+    let reader = CollectionVersionReader(collection)
+    return { state, before in reader.read(state) == reader.read(before) }
+}
+
+/// Reads an identified collection's version in a state: a ``MemberReader`` made `Sendable`.
+///
+/// `@unchecked Sendable` for the reason ``StructureVersionReader`` is: it holds only a key path
+/// (the app's `Sendable` path with one stored-property component appended) and an offset computed
+/// from it once, both immutable after `init`.
+private struct CollectionVersionReader<State>: @unchecked Sendable {
+    let reader: MemberReader<State, UInt64>
+
+    init<ID, Element>(_ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
+        reader = MemberReader(collection.appending(path: \IdentifiedArray<ID, Element>.version))
+    }
+
+    func read(_ state: State) -> UInt64 {
+        reader.read(state)
     }
 }
