@@ -142,8 +142,10 @@ package enum SharedValuesReconciler {
 
 /// Whether the identified collection at `collection` has the same version in two states: no change
 /// since (a version is a stamp every change renews). The version is loaded at its offset in the
-/// state when the key path allows (``MemberReader``), so the check costs two loads, not two reads
-/// through an unspecialised key path (~600 instructions each).
+/// state when the key path allows (``MemberReader``, the sanctioned reader ``StructureVersionReader``
+/// uses), so the check costs two loads, not two reads through an unspecialised key path: measured
+/// 6,650 → 3,657 instructions a dispatch (`sharing, 10 copies, an action touching none`, held by
+/// `.ci/perf-guard`).
 private func versionsEqual<State, ID, Element>(
     _ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable
 ) -> @Sendable (State, State) -> Bool {
