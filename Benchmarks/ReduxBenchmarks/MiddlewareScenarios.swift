@@ -60,6 +60,24 @@ func middlewareScenarios() -> [Scenario] {
             HistoryRecorder<BenchState>(limit: 1_000, snapshotEvery: 50).middleware
         })
 
+    // Issue 47: recording over a list of 1,000 and 100,000 identified rows — half counter ticks,
+    // half one-row edits. A snapshot shares the rows' storage, so the next row edit copies them.
+    for size in [1_000, 100_000] {
+        scenarios.append(
+            Scenario(
+                name: "history, recording, \(size) rows",
+                note: "HistoryRecorder(limit: 1_000, snapshotEvery: 100); half counter ticks, half one-row edits"
+            ) {
+                let recorder = HistoryRecorder<IdentifiedListState>(limit: 1_000, snapshotEvery: 100)
+                let store = Store(
+                    initialState: IdentifiedListState(size: size), reducer: makeIdentifiedListReducer(),
+                    middleware: [recorder.middleware])
+                let actions: [any Action] = [Count(), TouchRow()]
+                return { n in
+                    for index in 0..<n { store.dispatch(actions[index & 1]) }
+                }
+            })
+    }
     scenarios.append(
         Scenario(
             name: "async middleware, async action start", note: "task start and finish included",

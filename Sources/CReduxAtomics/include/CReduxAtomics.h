@@ -1,5 +1,6 @@
-// One atomic flag, for swift-redux's store lifetime (see Sources/Redux/Internal/ReleaseFlag.swift),
-// and one atomic counter, for the change stamps of `IdentifiedArray`.
+// One atomic flag, for swift-redux's store lifetime (see Sources/Redux/Internal/ReleaseFlag.swift)
+// and the case memo's lock (Sources/Redux/Presentation/Internal/CaseMemo.swift), and one atomic
+// counter, for the change stamps of `IdentifiedArray`.
 //
 // Swift's own `Synchronization.Atomic` needs macOS 15 / iOS 18, and this package supports macOS 14 /
 // iOS 17, so the flag is a C11-style atomic here, as swift-nio's CNIOAtomics did before Swift had
@@ -25,6 +26,17 @@ static inline void c_redux_atomic_flag_set(c_redux_atomic_flag *flag) {
 
 static inline bool c_redux_atomic_flag_is_set(c_redux_atomic_flag *flag) {
     return __atomic_load_n(&flag->value, __ATOMIC_ACQUIRE);
+}
+
+/// Takes the flag as a lock that never waits: `true` when it was free and is now taken (acquire),
+/// `false` when another thread holds it. For caches, which skip a busy entry rather than wait.
+static inline bool c_redux_atomic_flag_try_take(c_redux_atomic_flag *flag) {
+    return !__atomic_exchange_n(&flag->value, true, __ATOMIC_ACQUIRE);
+}
+
+/// Frees a flag taken with `c_redux_atomic_flag_try_take` (release).
+static inline void c_redux_atomic_flag_clear(c_redux_atomic_flag *flag) {
+    __atomic_store_n(&flag->value, false, __ATOMIC_RELEASE);
 }
 
 /// The last stamp handed out by `c_redux_next_stamp` (defined in CReduxAtomics.c).

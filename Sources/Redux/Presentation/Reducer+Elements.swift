@@ -27,6 +27,15 @@ extension Reducer {
         _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
         element: Reducer<Element>
     ) -> Reducer<State> where Element.ID == ID {
+        forEach(keyPath, element: element, memo: CaseMemos.memo(for: Element.self))
+    }
+
+    /// ``forEach(_:element:)``, forgetting `memo` (the last element whose case was learned, see
+    /// ``CaseMemo``) when elements go, so that a removed element's state does not stay alive in it.
+    func forEach<ID: Hashable & Sendable, Element: Identifiable & Sendable>(
+        _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
+        element: Reducer<Element>, memo: AnyCaseMemo?
+    ) -> Reducer<State> where Element.ID == ID {
         let name = ElementAction.path(of: keyPath)
         let version = StructureVersionReader(keyPath)
         let parent = bodyCollectingWork
@@ -84,6 +93,7 @@ extension Reducer {
                 }
             }
             if version.read(&state) != before {
+                memo?.forget()
                 let ids = state[keyPath: keyPath].ids
                 work.append(CancelMissingElements(path: name) { ($0.base as? ID).map(ids.contains) ?? false })
             }
@@ -234,6 +244,8 @@ extension Reducer {
     ) -> Reducer<State> {
         let parent = bodyCollectingWork
         let childBody = child.bodyCollectingWork
+        // Holds the last value of an enum child whose case was learned: forgotten when the child goes.
+        let memo = CaseMemos.memo(for: Child.self)
         return Reducer(work: { state, action, work in
             let found = place.get(state)
             // The child's identity before the action, read when needed: an action that neither
@@ -330,8 +342,13 @@ extension Reducer {
                     work.append(DismissRequest())
                 }
             }
-            if let name, found != nil, !sameIdentity(place.get(state)), case .present(let identity) = before() {
-                work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
+            if found != nil {
+                let now = place.get(state)
+                if let name, !sameIdentity(now), case .present(let identity) = before() {
+                    work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
+                }
+                // A dismissed child's state does not stay alive in the memo of its cases.
+                if now == nil { memo?.forget() }
             }
         })
     }
@@ -375,7 +392,7 @@ struct ChildPlace<State, Child>: Sendable {
         name = nil
         get = { state in reader.extract(from: state)?.payload }
         take = { state in reader.extract(from: state)?.payload }
-        put = { state, child in state = reader.embed(child) }
+        put = { state, child in state = reader.write(child) }
         clear = { _ in false }
         caseName = { state in (reader.knownName ?? reader.extract(from: state)?.name).map(ElementAction.caseRoute) }
         isAddressed = { $0.path.hasPrefix(".") }
@@ -411,20 +428,28 @@ enum ChildIdentity: Equatable, Sendable {
     /// ``caseOrPresence(_:)`` for one `ifLet`, which runs it on every action while its child is
     /// shown: a child type seen not to be an enum (a sheet's struct) is remembered in an atomic
     /// flag, so it costs no reflection after the first action.
+    /// An `Equatable` enum's case is recognised with `==` in the value a case's constructor last
+    /// wrote or this read last reflected (``CaseMemo``): reflected once per value, not per read.
     static func caseOrPresence<Child>() -> @Sendable (Child) -> (any Hashable & Sendable)? {
         let notAnEnum = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
-        return { child in caseOrPresence(child, notAnEnum: notAnEnum) }
+        let memo = CaseMemos.memo(for: Child.self)
+        return { child in caseOrPresence(child, notAnEnum: notAnEnum, memo: memo) }
     }
 
-    private static func caseOrPresence<Child>(_ child: Child, notAnEnum: ReleaseFlag?) -> (any Hashable & Sendable)? {
+    private static func caseOrPresence<Child>(
+        _ child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo? = nil
+    ) -> (any Hashable & Sendable)? {
         if notAnEnum?.isSet == true { return nil }
+        if let memo, let known = memo.recall(child) { return known.name }
         let mirror = Mirror(reflecting: child)
         guard mirror.displayStyle == .enum else {
             // Only a concrete type is remembered: the values of an existential (`any P`) may be enums or not.
             if let notAnEnum, type(of: child) == Child.self { notAnEnum.set() }
             return nil
         }
-        return mirror.children.first?.label ?? "\(child)"
+        guard let first = mirror.children.first, let name = first.label else { return "\(child)" }
+        memo?.remember(child, name: name, payload: first.value)
+        return name
     }
 
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {

@@ -263,7 +263,9 @@ extension Reducer {
     public func forEach<Screen: Sendable>(
         _ keyPath: WritableKeyPath<State, StackState<Screen>> & Sendable, destination: Reducer<Screen>
     ) -> Reducer<State> {
-        let elements = forEach(keyPath, element: destination.pullback(\StackElement<Screen>.state))
+        // The memo of the screens' cases is forgotten when screens go.
+        let elements = forEach(
+            keyPath, element: destination.pullback(\StackElement<Screen>.state), memo: CaseMemos.memo(for: Screen.self))
         let name = ElementAction.path(of: keyPath)
         let run = elements.bodyCollectingWork
         return Reducer(work: { state, action, work in

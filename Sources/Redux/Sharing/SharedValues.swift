@@ -177,13 +177,14 @@ public struct SharedView<Root, Value>: Sendable {
     public static func child<Child>(
         case embed: @escaping @Sendable (Child) -> Root, _ member: WritableKeyPath<Child, Value> & Sendable
     ) -> SharedView {
-        let reader = CaseReader(embed)
+        // Reads every copy in turn: the memo of the enum's cases would only churn.
+        let reader = CaseReader(embed, remembering: false)
         return SharedView(
             get: { reader.extract(from: $0)?.payload[keyPath: member] },
             set: { root, value in
                 guard var payload = reader.extract(from: root)?.payload else { return }
                 payload[keyPath: member] = value
-                root = reader.embed(payload)
+                root = reader.write(payload)
             })
     }
 }

@@ -12,9 +12,26 @@ package struct CaseReader<Enum, Payload>: Sendable {
     /// The case's name once a payload rebuilt with `embed` told it (on the main actor, where
     /// stores reduce and views scope): then a value is matched with one reflection, not two.
     private let learned = LearnedCaseName()
+    /// The values of an `Equatable` enum whose case was last learned (``CaseMemo``): a value the
+    /// reader wrote or read before is recognised with `==`, without `Mirror`.
+    private let memo: AnyCaseMemo?
 
-    package init(_ embed: @escaping @Sendable (Payload) -> Enum) {
+    /// - Parameters:
+    ///   - embed: The case's constructor.
+    ///   - remembering: Whether values are recognised through the enum's ``CaseMemo``; `false` for
+    ///     a reader that meets many different values in turn (every copy of a shared value), for
+    ///     which the memo would only be replaced on each read.
+    package init(_ embed: @escaping @Sendable (Payload) -> Enum, remembering: Bool = true) {
         self.embed = embed
+        memo = remembering ? CaseMemos.memo(for: Enum.self) : nil
+    }
+
+    /// `embed(payload)`, remembered (for an `Equatable` enum) as showing this case with `payload`:
+    /// the readers that meet the value next know its case without reflecting it.
+    package func write(_ payload: Payload) -> Enum {
+        let value = embed(payload)
+        if let memo, let name = learned.name { memo.remember(value, name: name, payload: payload) }
+        return value
     }
 
     /// The case's name (`detail`) once learned (on the main actor); `nil` before, or elsewhere.
@@ -24,10 +41,16 @@ package struct CaseReader<Enum, Payload>: Sendable {
     /// another case (or not an enum).
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
         let known = learned.name
+        if let known, let memo, let recalled = memo.recall(value) {
+            // A value met before: its case by `==`, its payload as remembered.
+            guard recalled.name == known else { return nil }
+            if let payload = Self.payload(from: recalled.payload) { return (payload, known) }
+        }
         guard let (name, payload) = Self.caseAndPayload(of: value, named: known) else { return nil }
         // The constructor's case, told once by a payload rebuilt with it: the value's case or
         // another one with the same payload type (`.add(Form)` and `.edit(Form)`).
         guard let own = known ?? learn(from: payload), own == name else { return nil }
+        memo?.remember(value, name: name, payload: payload)
         return (payload, name)
     }
 
@@ -54,11 +77,24 @@ package struct CaseReader<Enum, Payload>: Sendable {
             return nil
         }
         if let payload = child.value as? Payload { return (name, payload) }
-        let tuple = Mirror(reflecting: child.value)
+        guard let payload = unwrappedPayload(from: child.value) else { return nil }
+        return (name, payload)
+    }
+
+    /// A case's payload as `Mirror` shows it (a case with one labelled value shows a one-element
+    /// tuple), as the constructor takes it; `nil` when it is not a `Payload`.
+    static func payload(from value: Any) -> Payload? {
+        if let payload = value as? Payload { return payload }
+        return unwrappedPayload(from: value)
+    }
+
+    /// The payload of a case with one labelled value, which `Mirror` shows as a one-element tuple.
+    private static func unwrappedPayload(from value: Any) -> Payload? {
+        let tuple = Mirror(reflecting: value)
         guard tuple.displayStyle == .tuple, tuple.children.count == 1,
             let payload = tuple.children.first?.value as? Payload
         else { return nil }
-        return (name, payload)
+        return payload
     }
 }
 

@@ -10,6 +10,8 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     let name: String
     let registrationKey: KeyPath<StoreCore<Root>, Int>
     var lastPresence: AnyHashable?
+    /// Reads the child's presence (its case learned once per value, see ``CaseMemo``).
+    let reader = PresenceReader<Child>()
     var member: ObservedMember<Root>?
     /// The scope of the child last shown, while anyone holds it, with its presentation (weak: it
     /// watches the store, which holds this watcher).
@@ -25,8 +27,10 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
 
     func makeMember() -> ObservedMember<Root> {
         ObservedMember<Root>(
-            isUnchanged: { root in Self.presence(of: root.pointee[keyPath: self.keyPath]) == self.lastPresence },
-            remember: { root in self.lastPresence = Self.presence(of: root.pointee[keyPath: self.keyPath]) },
+            isUnchanged: { root in
+                self.reader.presence(of: root.pointee[keyPath: self.keyPath]) == self.lastPresence
+            },
+            remember: { root in self.lastPresence = self.reader.presence(of: root.pointee[keyPath: self.keyPath]) },
             disarm: {},
             access: { _ in },
             publish: { core in
@@ -42,12 +46,7 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     /// What tells one presented child from another: `nil` when absent; its `id` when
     /// `Identifiable`; its case for an enum; else one value for "present".
     static func presence(of child: Child?) -> AnyHashable? {
-        guard let child else { return nil }
-        if let identified = child as? any Identifiable {
-            func identifier<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
-            return identifier(identified)
-        }
-        return AnyHashable(ChildIdentity.caseOrPresence(child).map { AnyHashable($0) } ?? AnyHashable("present"))
+        PresenceReader<Child>().presence(of: child)
     }
 
     /// The child's scope while it is present; registers a dependency on its presence.
@@ -67,11 +66,11 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
         let step = OwnerStep(path: name, id: nil)
         let presentation = Presentation(
-            parent: parent, keyPath: \Child?.self, presence: Self.presence(of: present), path: name)
+            parent: parent, keyPath: \Child?.self, presence: reader.presence(of: present), reader: reader, path: name)
         let scope = ScopedStore(
             ElementScope(
                 base: projected, step: step, presentation: presentation,
-                watchWork: livenessWatch(presence: Self.presence(of: present)))
+                watchWork: livenessWatch(presence: reader.presence(of: present)))
         ).anchored(to: anchor)
         cached = scope
         cachedPresentation = presentation
@@ -87,7 +86,7 @@ extension PresenceWatcher {
             guard let self else { return }
             self.core.watchLiveness(of: owner) { [weak self] root in
                 guard let self else { return false }
-                return Self.presence(of: root.pointee[keyPath: self.keyPath]) == presence
+                return self.reader.presence(of: root.pointee[keyPath: self.keyPath]) == presence
             }
         }
     }
@@ -101,5 +100,35 @@ extension StoreCore {
             watcher.member = watcher.makeMember()
             return watcher
         }
+    }
+}
+
+/// Reads what tells one presented child from another (see ``PresenceWatcher/presence(of:)``), for
+/// a watcher that reads it on every notification: made once, it keeps the `ifLet` identity reader
+/// of the child's type (a struct seen once is not reflected again; an `Equatable` enum's case is
+/// recognised with `==`, see ``CaseMemo``).
+struct PresenceReader<Child>: Sendable {
+    private let identify: @Sendable (Child) -> (any Hashable & Sendable)?
+    /// Set once a value of the concrete type `Child` was seen not to be `Identifiable`: its
+    /// conformance is not looked up again.
+    private let notIdentifiable = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
+
+    init() {
+        identify = ChildIdentity.caseOrPresence()
+    }
+
+    /// `nil` when absent; the child's `id` when `Identifiable`; its case for an enum; else one
+    /// value for "present".
+    func presence(of child: Child?) -> AnyHashable? {
+        guard let child else { return nil }
+        if !notIdentifiable.isSet {
+            if let identified = child as? any Identifiable {
+                func identifier<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
+                return identifier(identified)
+            }
+            // Only a concrete type is remembered: the values of an existential may conform or not.
+            if type(of: child) == Child.self { notIdentifiable.set() }
+        }
+        return AnyHashable(identify(child).map { AnyHashable($0) } ?? AnyHashable("present"))
     }
 }

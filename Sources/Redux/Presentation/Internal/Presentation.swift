@@ -19,20 +19,21 @@ final class Presentation {
     /// (The work started through the scope ends through the store's liveness check, held scope or
     /// not: see ``LivenessProbe`` and `StoreCore.watchLiveness(of:_:)`.)
     convenience init<Parent, Child>(
-        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: AnyHashable?, path: String
+        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: AnyHashable?,
+        reader: PresenceReader<Child>, path: String
     ) {
-        self.init(parent: parent, read: { $0[keyPath: keyPath] }, presence: presence, path: path)
+        self.init(parent: parent, read: { $0[keyPath: keyPath] }, presence: presence, reader: reader, path: path)
     }
 
     /// Starts watching the child `read` finds in `parent`'s state (an enum's case, for one).
     init<Parent, Child>(
         parent: any ScopeSource<Parent>, read: @escaping @MainActor (Parent) -> Child?, presence: AnyHashable?,
-        path: String
+        reader: PresenceReader<Child>, path: String
     ) {
         self.path = path
         watch = parent.subscribe { [weak self] state in
             guard let self, !self.isOver else { return }
-            if PresenceWatcher<Parent, Child>.presence(of: read(state)) != presence {
+            if reader.presence(of: read(state)) != presence {
                 self.end()
             }
         }

@@ -120,15 +120,16 @@ extension ScopeSource {
         let path = pathPrefix.map { name.hasPrefix(".") ? "\($0)\(name)" : "\($0).\(name)" } ?? name
         let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path, project: read)
         let step = OwnerStep(path: name, id: nil)
-        let presence = PresenceWatcher<State, Child>.presence(of: child)
-        let presentation = Presentation(parent: self, read: read, presence: presence, path: path)
+        let reader = PresenceReader<Child>()
+        let presence = reader.presence(of: child)
+        let presentation = Presentation(parent: self, read: read, presence: presence, reader: reader, path: path)
         // Work the child's scope starts ends with this presentation, whoever ends it — held or not.
         // The check holds the parent scope (so a view releasing its scopes ends nothing) until the
         // work ends, the child leaves, or the store shuts down.
         let watch: @MainActor ([OwnerStep]) -> Void = { [weak self] owner in
             guard let parent = self else { return }
             parent.watchLiveness(of: owner) {
-                PresenceWatcher<State, Child>.presence(of: read(parent.currentState())) == presence
+                reader.presence(of: read(parent.currentState())) == presence
             }
         }
         return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation, watchWork: watch))

@@ -1,0 +1,122 @@
+import CReduxAtomics
+import Dispatch
+
+/// The value of an `Equatable` enum whose case was last learned — written by a case's constructor
+/// (an `ifLet(case:)` putting its child back) or read once with `Mirror` — with its case name and
+/// payload, so that the readers that follow in the same dispatch and the next (the `ifLet` one
+/// level up, the other cases' `ifLet`s, the scopes' presence checks) recognise the value with one
+/// `==` instead of reflecting it again (issue 47: an action of an enum sheet reflected ~10 times).
+///
+/// One memo per enum type, shared by every reader of that type (``CaseMemos``). A value equal to
+/// the one remembered is taken to show the same case — what synthesized `==` guarantees, and what
+/// the `Equatable` overloads of `ifLet` already assume. The memo is a cache: a value it does not
+/// hold is reflected as before; a reader on another thread while one holds it skips it (its lock
+/// never waits). It holds one value of its type: `ifLet` forgets it when its child is dismissed and
+/// `forEach` when screens or rows go, so a closed sheet's state does not stay alive through it.
+class AnyCaseMemo: @unchecked Sendable {
+    /// The case name and the payload (as `Mirror` shows it) of `value` when it equals the value
+    /// remembered; `nil` otherwise (or when `Value` is not the memo's enum).
+    func recall<Value>(_ value: Value) -> (name: String, payload: Any)? { nil }
+
+    /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`.
+    func remember<Value>(_ value: Value, name: String, payload: Any) {}
+
+    /// Drops the value remembered.
+    func forget() {}
+}
+
+/// ``AnyCaseMemo`` for one `Equatable` enum.
+///
+/// `@unchecked Sendable`: `last` is read and written only while `lock` is taken
+/// (`c_redux_atomic_flag_try_take`, acquire; `c_redux_atomic_flag_clear`, release), and the lock's
+/// storage is owned by the memo at one address.
+final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
+    /// One remembered value. A class, so that the memo's code (generic, unspecialised) handles a
+    /// reference rather than an optional tuple of `Enum`, whose metadata it would look up per read.
+    private final class Entry {
+        let value: Enum
+        let name: String
+        let payload: Any
+
+        init(value: Enum, name: String, payload: Any) {
+            self.value = value
+            self.name = name
+            self.payload = payload
+        }
+    }
+
+    private let lock: UnsafeMutablePointer<c_redux_atomic_flag>
+    private var last: Entry?
+
+    override init() {
+        lock = .allocate(capacity: 1)
+        c_redux_atomic_flag_init(lock)
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    override func recall<Value>(_ value: Value) -> (name: String, payload: Any)? {
+        // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
+        // check makes the reinterpretation an identity, and spares a dynamic cast per read.
+        guard Value.self == Enum.self else { return nil }
+        return recall(unsafeBitCast(value, to: Enum.self))
+    }
+
+    /// The case name and payload of `value` when it equals the value remembered.
+    func recall(_ value: Enum) -> (name: String, payload: Any)? {
+        guard c_redux_atomic_flag_try_take(lock) else { return nil }
+        let entry = last
+        c_redux_atomic_flag_clear(lock)
+        guard let entry, entry.value == value else { return nil }
+        return (entry.name, entry.payload)
+    }
+
+    override func remember<Value>(_ value: Value, name: String, payload: Any) {
+        guard Value.self == Enum.self else { return }
+        remember(unsafeBitCast(value, to: Enum.self), name: name, payload: payload)
+    }
+
+    /// Remembers `value` as showing the case `name` with `payload`.
+    func remember(_ value: Enum, name: String, payload: Any) {
+        let entry = Entry(value: value, name: name, payload: payload)
+        guard c_redux_atomic_flag_try_take(lock) else { return }
+        // The entry replaced is released after the lock is freed (its payload may be large).
+        let replaced = last
+        last = entry
+        c_redux_atomic_flag_clear(lock)
+        _ = replaced
+    }
+
+    override func forget() {
+        guard c_redux_atomic_flag_try_take(lock) else { return }
+        let replaced = last
+        last = nil
+        c_redux_atomic_flag_clear(lock)
+        _ = replaced
+    }
+}
+
+/// The ``CaseMemo`` of each `Equatable` enum type a reader was made for: found (or made) once,
+/// when an `ifLet`, a case reader or a scope is built, never on the per-action path.
+enum CaseMemos {
+    /// Guards `table`; only taken when a reader is built.
+    private static let lock = DispatchSemaphore(value: 1)
+    nonisolated(unsafe) private static var table: [ObjectIdentifier: AnyCaseMemo] = [:]
+
+    /// The memo of `type` when it is `Equatable` (made on first use); `nil` for other types, whose
+    /// values are reflected each time.
+    static func memo<Value>(for type: Value.Type) -> AnyCaseMemo? {
+        guard let equatable = type as? any Equatable.Type else { return nil }
+        func memo<E: Equatable>(_: E.Type) -> AnyCaseMemo {
+            lock.wait()
+            defer { lock.signal() }
+            if let found = table[ObjectIdentifier(E.self)] { return found }
+            let made = CaseMemo<E>()
+            table[ObjectIdentifier(E.self)] = made
+            return made
+        }
+        return memo(equatable)
+    }
+}
