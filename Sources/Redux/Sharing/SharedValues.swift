@@ -48,10 +48,15 @@ public struct Sharing<State>: Sendable {
     let writeEdits: @Sendable (_ state: inout State, _ before: State) -> Void
     /// Sets every copy to its owned value.
     let refresh: @Sendable (_ state: inout State, _ before: State) -> Void
+    /// Where the versions of the identified collections this entry reads (the owned values' and
+    /// the copies') are stored in `State`: when all equal those of the state before, both steps
+    /// do nothing. `nil` when a place cannot be told unchanged that way (a member, a single value).
+    let versionOffsets: [Int]?
 
-    init<Value: Sendable>(_ steps: SharedLocations<State, Value>.Steps) {
+    init<Value: Sendable>(_ steps: SharedLocations<State, Value>.Steps, versionOffsets: [Int?]? = nil) {
         writeEdits = steps.writeEdits
         refresh = steps.refresh
+        self.versionOffsets = versionOffsets.flatMap { $0.contains(nil) ? nil : $0.compactMap { $0 } }
     }
 
     /// Values of the identified collection at `source`, shown by the screens of the navigation
@@ -70,7 +75,9 @@ public struct Sharing<State>: Sendable {
         in stack: WritableKeyPath<State, StackState<Screen>> & Sendable,
         at views: SharedView<Screen, Value>...
     ) -> Sharing {
-        Sharing(SharedLocations.steps(source: .identified(source), views.map { .screens(stack, $0) }))
+        Sharing(
+            SharedLocations.steps(source: .identified(source), views.map { .screens(stack, $0) }),
+            versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: stack)])
     }
 
     /// Values of the identified collection at `source`, shown by the elements of `elements` (the
@@ -85,7 +92,9 @@ public struct Sharing<State>: Sendable {
         inElements elements: WritableKeyPath<State, IdentifiedArray<ElementID, Element>> & Sendable,
         at views: SharedView<Element, Value>...
     ) -> Sharing {
-        Sharing(SharedLocations.steps(source: .identified(source), views.map { .elements(elements, $0) }))
+        Sharing(
+            SharedLocations.steps(source: .identified(source), views.map { .elements(elements, $0) }),
+            versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: elements)])
     }
 
     /// Values of the identified collection at `source`, shown at `views` of the state itself — a
@@ -194,10 +203,14 @@ extension Reducer {
     /// any; itself otherwise. What a store, a test store, a recorder, a replay and undo run.
     package func reconcilingSharedValues() -> Reducer {
         guard let reconcile = SharedValuesReconciler.reconciler(for: State.self) else { return self }
+        // Told here, before calling in: most actions renew no collection the shared values live in.
+        let offsets = SharedValuesReconciler.versionOffsets(for: State.self) ?? []
+        let checks = !offsets.isEmpty
         if let workBody {
             return Reducer(work: { state, action, work in
                 let before = state
                 workBody(&state, action, &work)
+                if checks, sameVersions(at: offsets, in: &state, before) { return }
                 reconcile(&state, before)
             })
         }
@@ -205,6 +218,7 @@ extension Reducer {
         return Reducer { state, action in
             let before = state
             body(&state, action)
+            if checks, sameVersions(at: offsets, in: &state, before) { return }
             reconcile(&state, before)
         }
     }
