@@ -88,7 +88,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
         }
     }
 
-    @usableFromInline var slots: [Slot]
+    /// The elements, in chunks that copies of the collection share (``ChunkedStorage``).
+    @usableFromInline var slots: ChunkedStorage<Slot>
     @usableFromInline var positions: [ID: Int]
     /// The stamp of the last change (or of the creation).
     @usableFromInline var version: UInt64
@@ -110,7 +111,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     /// Creates an empty collection.
     @inlinable
     public init() {
-        slots = []
+        slots = ChunkedStorage()
         positions = [:]
         version = c_redux_next_stamp()
         structureVersion = version
@@ -447,7 +448,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
                 after.append(slot)
             }
         }
-        slots = before + moved + after
+        slots = ChunkedStorage(before + moved + after)
         rebuildPositions()
         noteStructureChange()
     }
