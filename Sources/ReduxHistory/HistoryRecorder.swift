@@ -20,7 +20,8 @@ import Redux
 ///
 /// - **Cost.** Nothing is encoded while recording: each reduced action is kept as it is, with the
 ///   date, and the state every `snapshotEvery` steps (a copy of the value: while the recording
-///   holds a snapshot, the reducer's next write to a collection in it copies that collection once).
+///   holds a snapshot, the reducer's next write to an array in it copies that array once; an
+///   `IdentifiedArray` shares its chunks of elements with the snapshot, and a row edit copies one).
 ///   Encoding happens in ``Recording/encoded(redactingState:maximumBytes:)``. `redux-bench`'s
 ///   `history, recording` scenario measures it: 2.36× a pass-through middleware (the goal, 1.5×,
 ///   is not met; docs/history.md says where it goes), held by `.ci/perf-guard`.

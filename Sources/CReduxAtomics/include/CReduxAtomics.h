@@ -1,5 +1,5 @@
 // One atomic flag, for swift-redux's store lifetime (see Sources/Redux/Internal/ReleaseFlag.swift)
-// and the case memo's lock (Sources/Redux/Presentation/Internal/CaseMemo.swift), and one atomic
+// and `TryLock` (Sources/Redux/Store/Internal/TryLock.swift), and one atomic
 // counter, for the change stamps of `IdentifiedArray`.
 //
 // Swift's own `Synchronization.Atomic` needs macOS 15 / iOS 18, and this package supports macOS 14 /

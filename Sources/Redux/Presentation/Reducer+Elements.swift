@@ -439,6 +439,13 @@ enum ChildIdentity: Equatable, Sendable {
     private static func caseOrPresence<Child>(
         _ child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo? = nil
     ) -> (any Hashable & Sendable)? {
+        caseName(of: child, notAnEnum: notAnEnum, memo: memo)
+    }
+
+    /// An enum's case name (its description for a case without a payload); `nil` for other types.
+    /// `notAnEnum` remembers a concrete type seen not to be an enum; `memo` recognises a value
+    /// met before (``CaseMemo``).
+    static func caseName<Child>(of child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo?) -> String? {
         if notAnEnum?.isSet == true { return nil }
         if let memo, let known = memo.recall(child) { return known.name }
         let mirror = Mirror(reflecting: child)

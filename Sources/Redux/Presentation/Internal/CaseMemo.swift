@@ -1,4 +1,3 @@
-import CReduxAtomics
 import Dispatch
 
 /// The value of an `Equatable` enum whose case was last learned — written by a case's constructor
@@ -27,9 +26,7 @@ class AnyCaseMemo: @unchecked Sendable {
 
 /// ``AnyCaseMemo`` for one `Equatable` enum.
 ///
-/// `@unchecked Sendable`: `last` is read and written only while `lock` is taken
-/// (`c_redux_atomic_flag_try_take`, acquire; `c_redux_atomic_flag_clear`, release), and the lock's
-/// storage is owned by the memo at one address.
+/// `@unchecked Sendable`: `last` is read and written only while `lock` (a ``TryLock``) is taken.
 final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
     /// One remembered value. A class, so that the memo's code (generic, unspecialised) handles a
     /// reference rather than an optional tuple of `Enum`, whose metadata it would look up per read.
@@ -45,17 +42,8 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
         }
     }
 
-    private let lock: UnsafeMutablePointer<c_redux_atomic_flag>
+    private let lock = TryLock()
     private var last: Entry?
-
-    override init() {
-        lock = .allocate(capacity: 1)
-        c_redux_atomic_flag_init(lock)
-    }
-
-    deinit {
-        lock.deallocate()
-    }
 
     override func recall<Value>(_ value: Value) -> (name: String, payload: Any)? {
         // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
@@ -66,9 +54,9 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
 
     /// The case name and payload of `value` when it equals the value remembered.
     func recall(_ value: Enum) -> (name: String, payload: Any)? {
-        guard c_redux_atomic_flag_try_take(lock) else { return nil }
+        guard lock.tryTake() else { return nil }
         let entry = last
-        c_redux_atomic_flag_clear(lock)
+        lock.free()
         guard let entry, entry.value == value else { return nil }
         return (entry.name, entry.payload)
     }
@@ -81,19 +69,19 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
     /// Remembers `value` as showing the case `name` with `payload`.
     func remember(_ value: Enum, name: String, payload: Any) {
         let entry = Entry(value: value, name: name, payload: payload)
-        guard c_redux_atomic_flag_try_take(lock) else { return }
+        guard lock.tryTake() else { return }
         // The entry replaced is released after the lock is freed (its payload may be large).
         let replaced = last
         last = entry
-        c_redux_atomic_flag_clear(lock)
+        lock.free()
         _ = replaced
     }
 
     override func forget() {
-        guard c_redux_atomic_flag_try_take(lock) else { return }
+        guard lock.tryTake() else { return }
         let replaced = last
         last = nil
-        c_redux_atomic_flag_clear(lock)
+        lock.free()
         _ = replaced
     }
 }

@@ -9,8 +9,8 @@ import ReduxDiff
 package struct CaseReader<Enum, Payload>: Sendable {
     /// The case's constructor (`Path.detail`).
     package let embed: @Sendable (Payload) -> Enum
-    /// The case's name once a payload rebuilt with `embed` told it (on the main actor, where
-    /// stores reduce and views scope): then a value is matched with one reflection, not two.
+    /// The case's name once a payload rebuilt with `embed` told it: then a value is matched with
+    /// one reflection, not two.
     private let learned = LearnedCaseName()
     /// The values of an `Equatable` enum whose case was last learned (``CaseMemo``): a value the
     /// reader wrote or read before is recognised with `==`, without `Mirror`.
@@ -34,7 +34,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
         return value
     }
 
-    /// The case's name (`detail`) once learned (on the main actor); `nil` before, or elsewhere.
+    /// The case's name (`detail`) once learned; `nil` before.
     package var knownName: String? { learned.name }
 
     /// The value's payload and case name (`detail`) when `value` is this case; `nil` when it is
@@ -56,7 +56,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
 
     private func learn(from payload: Payload) -> String? {
         let own = ValueDiff.caseName(of: embed(payload))
-        learned.name = own
+        if let own { learned.learn(own) }
         return own
     }
 
@@ -114,17 +114,30 @@ extension CaseReader {
     }
 }
 
-/// The case name a ``CaseReader`` learned, kept on the main actor: read and written there only
-/// (elsewhere it reads as unknown and nothing is written), so it needs no lock.
-private final class LearnedCaseName: Sendable {
-    @MainActor private var learned: String?
+/// The case name a ``CaseReader`` learned, on any thread: written once, then published with an
+/// atomic flag — a read is one load (it was a main-queue check and an isolation assertion, ~350
+/// instructions, on every read of a case).
+///
+/// `@unchecked Sendable`: `stored` is written only by the one thread that took `writing` (never
+/// freed, so nobody writes again), before `published` is set with release ordering; it is read only
+/// after `published` is seen set with acquire ordering. Both flags' storage is owned here, at one
+/// address each.
+private final class LearnedCaseName: @unchecked Sendable {
+    private let writing = TryLock()
+    private let published = ReleaseFlag()
+    private var stored: String?
 
-    nonisolated var name: String? {
-        get { MainActorCheck.isOnMainQueue ? MainActor.assumeIsolated { learned } : nil }
-        set {
-            guard MainActorCheck.isOnMainQueue else { return }
-            MainActor.assumeIsolated { learned = newValue }
-        }
+    /// The name, once learned; `nil` before.
+    var name: String? {
+        published.isSet ? stored : nil
+    }
+
+    /// Keeps `name` when none was learned yet (a second learner, on another thread, is ignored:
+    /// both learned the same name from the same constructor).
+    func learn(_ name: String) {
+        guard !published.isSet, writing.tryTake() else { return }
+        stored = name
+        published.set()
     }
 }
 

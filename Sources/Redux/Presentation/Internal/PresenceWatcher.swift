@@ -9,7 +9,7 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     let keyPath: KeyPath<Root, Child?>
     let name: String
     let registrationKey: KeyPath<StoreCore<Root>, Int>
-    var lastPresence: AnyHashable?
+    var lastPresence = ChildPresence.absent
     /// Reads the child's presence (its case learned once per value, see ``CaseMemo``).
     let reader = PresenceReader<Child>()
     var member: ObservedMember<Root>?
@@ -41,12 +41,6 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
 
     func detach() {
         member = nil
-    }
-
-    /// What tells one presented child from another: `nil` when absent; its `id` when
-    /// `Identifiable`; its case for an enum; else one value for "present".
-    static func presence(of child: Child?) -> AnyHashable? {
-        PresenceReader<Child>().presence(of: child)
     }
 
     /// The child's scope while it is present; registers a dependency on its presence.
@@ -81,7 +75,7 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
 extension PresenceWatcher {
     /// How the store tells that work the child's scope starts outlived this presentation: the
     /// child is gone, or shown with another identity, whoever changed it (held scope or not).
-    func livenessWatch(presence: AnyHashable?) -> @MainActor ([OwnerStep]) -> Void {
+    func livenessWatch(presence: ChildPresence) -> @MainActor ([OwnerStep]) -> Void {
         { [weak self] owner in
             guard let self else { return }
             self.core.watchLiveness(of: owner) { [weak self] root in
@@ -103,32 +97,38 @@ extension StoreCore {
     }
 }
 
-/// Reads what tells one presented child from another (see ``PresenceWatcher/presence(of:)``), for
-/// a watcher that reads it on every notification: made once, it keeps the `ifLet` identity reader
-/// of the child's type (a struct seen once is not reflected again; an `Equatable` enum's case is
-/// recognised with `==`, see ``CaseMemo``).
+/// What tells one presented child from another: its `id` when `Identifiable`, its case for an
+/// enum, else only that it is present.
+enum ChildPresence: Hashable {
+    case absent
+    case identified(AnyHashable)
+    case named(String)
+    case present
+}
+
+/// Reads a child's ``ChildPresence``, for a watcher that reads it on every notification: made
+/// once, it remembers a child type seen not to be `Identifiable` or not an enum (no conformance
+/// lookup or reflection again), and recognises an `Equatable` enum's value met before with `==`
+/// (``CaseMemo``).
 struct PresenceReader<Child>: Sendable {
-    private let identify: @Sendable (Child) -> (any Hashable & Sendable)?
     /// Set once a value of the concrete type `Child` was seen not to be `Identifiable`: its
     /// conformance is not looked up again.
     private let notIdentifiable = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
+    /// Set once a value of the concrete type `Child` was seen not to be an enum.
+    private let notAnEnum = ReleaseFlag()
+    private let memo = CaseMemos.memo(for: Child.self)
 
-    init() {
-        identify = ChildIdentity.caseOrPresence()
-    }
-
-    /// `nil` when absent; the child's `id` when `Identifiable`; its case for an enum; else one
-    /// value for "present".
-    func presence(of child: Child?) -> AnyHashable? {
-        guard let child else { return nil }
+    /// The child's presence: absent, its `id`, its case, or present.
+    func presence(of child: Child?) -> ChildPresence {
+        guard let child else { return .absent }
         if !notIdentifiable.isSet {
             if let identified = child as? any Identifiable {
                 func identifier<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
-                return identifier(identified)
+                return .identified(identifier(identified))
             }
             // Only a concrete type is remembered: the values of an existential may conform or not.
             if type(of: child) == Child.self { notIdentifiable.set() }
         }
-        return AnyHashable(identify(child).map { AnyHashable($0) } ?? AnyHashable("present"))
+        return ChildIdentity.caseName(of: child, notAnEnum: notAnEnum, memo: memo).map(ChildPresence.named) ?? .present
     }
 }

@@ -19,7 +19,7 @@ final class Presentation {
     /// (The work started through the scope ends through the store's liveness check, held scope or
     /// not: see ``LivenessProbe`` and `StoreCore.watchLiveness(of:_:)`.)
     convenience init<Parent, Child>(
-        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: AnyHashable?,
+        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: ChildPresence,
         reader: PresenceReader<Child>, path: String
     ) {
         self.init(parent: parent, read: { $0[keyPath: keyPath] }, presence: presence, reader: reader, path: path)
@@ -27,7 +27,7 @@ final class Presentation {
 
     /// Starts watching the child `read` finds in `parent`'s state (an enum's case, for one).
     init<Parent, Child>(
-        parent: any ScopeSource<Parent>, read: @escaping @MainActor (Parent) -> Child?, presence: AnyHashable?,
+        parent: any ScopeSource<Parent>, read: @escaping @MainActor (Parent) -> Child?, presence: ChildPresence,
         reader: PresenceReader<Child>, path: String
     ) {
         self.path = path
