@@ -462,7 +462,10 @@ enum ChildIdentity: Equatable, Sendable {
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
         switch (lhs, rhs) {
         case (.absent, .absent): return true
-        case (.present(let l), .present(let r)): return l.map { AnyHashable($0) } == r.map { AnyHashable($0) }
+        case (.present(let l), .present(let r)):
+            // An enum's identity is its case name: compared as strings, not boxed in `AnyHashable`.
+            if let l = l as? String, let r = r as? String { return l == r }
+            return l.map { AnyHashable($0) } == r.map { AnyHashable($0) }
         default: return false
         }
     }
