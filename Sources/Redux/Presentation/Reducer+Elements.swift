@@ -206,9 +206,12 @@ extension Reducer {
     ///
     /// Behaves as ``ifLet(_:then:)-6g2hb`` on an optional child: the case is present while the state
     /// is that case. An action is routed by the case's name (`.editor`), read from the value with
-    /// `Mirror` (no layout is read): an action for one case that reaches a value showing another
-    /// changes nothing, and debug builds name both. A ``Dismiss`` from the case closes the enum one
-    /// level up (the optional destination is set to `nil`, the stack screen is popped). The case's
+    /// `Mirror` (no layout is read) — for an `Equatable` enum once per value: the value this
+    /// reducer writes back, or one read before, is recognised with `==` by the readers that follow
+    /// (equal values are taken to show the same case). An action for one case that reaches a value
+    /// showing another changes nothing, and debug builds name both. A ``Dismiss`` from the case
+    /// closes the enum one level up (the optional destination is set to `nil`, the stack screen is
+    /// popped). The case's
     /// identity is its payload's `id` when it is `Identifiable` (see
     /// ``ifLet(case:then:)-4gvye``), else the case: work it started ends when the state leaves the case.
     ///
