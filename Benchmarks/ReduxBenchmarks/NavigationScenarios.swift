@@ -123,6 +123,67 @@ func navigationScenarios() -> [Scenario] {
     return scenarios
 }
 
+/// Three levels of member state, and a list of identified rows: an action sent through member
+/// scopes of depth 1 and 3 and through a row's scope, against the same action sent to the store
+/// (issue 47: any scope at ≤ 3× the store).
+struct DeepBench: Equatable, Sendable {
+    struct Level3: Equatable, Sendable { var taps = 0 }
+    struct Level2: Equatable, Sendable { var c = Level3() }
+    struct Level1: Equatable, Sendable { var b = Level2() }
+    var a = Level1()
+}
+
+@MainActor
+func scopeDepthScenarios() -> [Scenario] {
+    let deepReducer = Reducer<DeepBench>.on(TapChild.self) { state, _ in state.a.b.c.taps &+= 1 }
+    var scenarios: [Scenario] = []
+    for depth in [0, 1, 3] {
+        scenarios.append(
+            Scenario(
+                name: depth == 0
+                    ? "scope, depth 0, an action sent to the store"
+                    : "scope, depth \(depth), an action sent through the scope",
+                note: depth == 0
+                    ? "the baseline of the next: the same action and reducer, through no scope"
+                    : "store.scope(\\.a)\(depth == 3 ? ".scope(\\.b).scope(\\.c)" : ""): member scopes pass the action on"
+            ) {
+                let store = Store(initialState: DeepBench(), reducer: deepReducer)
+                let action: any Action = TapChild()
+                switch depth {
+                case 0:
+                    return { n in
+                        for _ in 0..<n { store.dispatch(action) }
+                    }
+                case 1:
+                    let scope = store.scope(\.a)
+                    return { n in
+                        for _ in 0..<n { scope.dispatch(action) }
+                    }
+                default:
+                    let scope = store.scope(\.a).scope(\.b).scope(\.c)
+                    return { n in
+                        for _ in 0..<n { scope.dispatch(action) }
+                    }
+                }
+            })
+    }
+    scenarios.append(
+        Scenario(
+            name: "scope, a row of 1000, an action sent through the row",
+            note: "store.scope(\\.rows, id: 5) of an IdentifiedArray with forEach(\\.rows, element:)"
+        ) {
+            let reducer = Reducer<IdentifiedListState>.on(Count.self) { state, _ in state.count &+= 1 }
+                .forEach(\.rows, element: .on(TapChild.self) { row, _ in row.value &+= 1 })
+            let store = Store(initialState: IdentifiedListState(size: 1_000), reducer: reducer)
+            let row = store.scope(\.rows, id: 5)
+            let action: any Action = TapChild()
+            return { n in
+                for _ in 0..<n { row?.dispatch(action) }
+            }
+        })
+    return scenarios
+}
+
 /// A list whose items the stack's detail screens show as copies (`SharedValues`), and the same
 /// state without sharing (issue 47's shared-values goal).
 struct SharedItem: Identifiable, Equatable, Sendable {

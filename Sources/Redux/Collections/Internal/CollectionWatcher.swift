@@ -298,10 +298,10 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
         watcher.observe(entry)
     }
 
-    func dispatch(_ action: any Action) { core.dispatch(action) }
+    func dispatch(_ action: any Action) { core.dispatchFromScope(action) }
 
     func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
-        core.effects.withOwner(owner) { core.dispatch(action) }
+        core.effects.withOwner(owner) { core.dispatchFromScope(action) }
     }
 
     func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool) {

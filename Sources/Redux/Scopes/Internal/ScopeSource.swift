@@ -281,11 +281,11 @@ final class MemberScope<Root, State>: ScopeSource {
     }
 
     func dispatch(_ action: any Action) {
-        core.dispatch(action)
+        core.dispatchFromScope(action)
     }
 
     func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
-        core.effects.withOwner(owner) { core.dispatch(action) }
+        core.effects.withOwner(owner) { core.dispatchFromScope(action) }
     }
 
     func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool) {
