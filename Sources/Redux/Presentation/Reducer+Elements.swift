@@ -23,18 +23,30 @@ extension Reducer {
     ///   - keyPath: The collection.
     ///   - element: The reducer of one element.
     /// - Returns: The combined reducer.
+    @inlinable
     public func forEach<ID: Hashable & Sendable, Element: Identifiable & Sendable>(
         _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
         element: Reducer<Element>
     ) -> Reducer<State> where Element.ID == ID {
-        forEach(keyPath, element: element, memo: CaseMemos.memo(for: Element.self))
+        // Inlined into the app's module: the element's lookup and in-place update are compiled
+        // there for its types (see ``ElementAccess``).
+        forEach(keyPath, element: element, access: ElementAccess(keyPath))
+    }
+
+    /// ``forEach(_:element:)`` reaching the elements through `access`.
+    @usableFromInline
+    func forEach<ID: Hashable & Sendable, Element: Identifiable & Sendable>(
+        _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
+        element: Reducer<Element>, access: ElementAccess<State, ID, Element>
+    ) -> Reducer<State> where Element.ID == ID {
+        forEach(keyPath, element: element, access: access, memo: CaseMemos.memo(for: Element.self))
     }
 
     /// ``forEach(_:element:)``, forgetting `memo` (the last element whose case was learned, see
     /// ``CaseMemo``) when elements go, so that a removed element's state does not stay alive in it.
     func forEach<ID: Hashable & Sendable, Element: Identifiable & Sendable>(
         _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
-        element: Reducer<Element>, memo: AnyCaseMemo?
+        element: Reducer<Element>, access: ElementAccess<State, ID, Element>, memo: AnyCaseMemo?
     ) -> Reducer<State> where Element.ID == ID {
         let name = ElementAction.path(of: keyPath)
         let version = StructureVersionReader(keyPath)
@@ -44,12 +56,12 @@ extension Reducer {
             let before = version.read(&state)
             var dismissed: Int?
             if let scoped = action as? ElementAction, scoped.isFor(name) {
-                if let id = scoped.id as? ID, let index = state[keyPath: keyPath].index(id: id) {
+                if let id = scoped.id as? ID, let index = access.index(state, id) {
                     if scoped.action is Dismiss {
                         dismissed = index
                     } else {
                         var childWork = ReducerWork()
-                        child(&state[keyPath: keyPath][index], scoped.action, &childWork)
+                        access.update(&state, index) { child(&$0, scoped.action, &childWork) }
                         if childWork.takeDismissRequest() != nil {
                             dismissed = index
                         }
@@ -136,6 +148,7 @@ extension Reducer {
     ///   - keyPath: The optional child state.
     ///   - child: The child's reducer.
     /// - Returns: The combined reducer.
+    @inlinable
     public func ifLet<Child>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
     ) -> Reducer<State> {
@@ -149,6 +162,7 @@ extension Reducer {
     ///   - keyPath: The optional child state.
     ///   - child: The child's reducer.
     /// - Returns: The combined reducer.
+    @inlinable
     public func ifLet<Child: Identifiable & SendableMetatype>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
     ) -> Reducer<State> where Child.ID: Sendable {
@@ -164,6 +178,7 @@ extension Reducer {
     ///   - keyPath: The optional child state.
     ///   - child: The child's reducer.
     /// - Returns: The combined reducer.
+    @inlinable
     public func ifLet<Child: Equatable & SendableMetatype>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
     ) -> Reducer<State> {
@@ -178,12 +193,16 @@ extension Reducer {
     ///   - keyPath: The optional child state.
     ///   - child: The child's reducer.
     /// - Returns: The combined reducer.
+    @inlinable
     public func ifLet<Child: Identifiable & Equatable & SendableMetatype>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>
     ) -> Reducer<State> where Child.ID: Sendable {
         ifLet(ChildPlace(keyPath), then: child, identity: ChildIdentity.identifier, unchanged: { $0 == $1 })
     }
 
+    /// The `ifLet` of an optional member; inlined into the app's module, so that the member's
+    /// place (``ChildPlace``) is compiled there for the app's types.
+    @inlinable
     func ifLet<Child>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
@@ -240,6 +259,7 @@ extension Reducer {
 
     /// The `ifLet` of every form. `unchanged`, given for an `Equatable` child, tells a child left
     /// equal by the action: its identity (a case read with `Mirror`) is then not read at all.
+    @usableFromInline
     func ifLet<Child>(
         _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
@@ -357,26 +377,52 @@ extension Reducer {
     }
 }
 
+/// How a `forEach` finds an element by its identifier and changes it in place. Made by the
+/// inlinable ``Reducer/forEach(_:element:)`` in the app's module, so these closures are compiled for
+/// the app's types there: run from the library's generic reducer, the same lookups through the key
+/// path ran unspecialised and asked the runtime for the collection's metadata on every action.
+@usableFromInline
+struct ElementAccess<State, ID: Hashable & Sendable, Element: Identifiable & Sendable>: Sendable
+where Element.ID == ID {
+    /// The position of the element `id`, if it is there.
+    @usableFromInline let index: @Sendable (_ state: State, _ id: ID) -> Int?
+    /// Runs `body` on the element at a position, in place.
+    @usableFromInline let update:
+        @Sendable (_ state: inout State, _ index: Int, _ body: (inout Element) -> Void) -> Void
+
+    @inlinable
+    init(_ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
+        index = { state, id in state[keyPath: keyPath].index(id: id) }
+        update = { state, index, body in body(&state[keyPath: keyPath][index]) }
+    }
+}
+
 /// Where an optional child lives in its parent's state: an optional member (a key path), or one
 /// case of an enum reached by its constructor (``CaseReader``). How ``Reducer/ifLet(_:then:)-6g2hb``
 /// and ``Reducer/ifLet(case:then:)-2mm1x`` read, replace and clear it, and the name its actions carry.
+///
+/// A member's place is made by the inlinable `ifLet`s in the app's module, so that its closures are
+/// compiled there for the app's types: run from the library's generic reducer, the same key-path
+/// reads asked the runtime for the optional's metadata on every action.
+@usableFromInline
 struct ChildPlace<State, Child>: Sendable {
     /// The child; `nil` while it is absent.
-    let get: @Sendable (State) -> Child?
+    @usableFromInline let get: @Sendable (State) -> Child?
     /// Moves the child out (leaving the place empty where it can).
-    let take: @Sendable (inout State) -> Child?
+    @usableFromInline let take: @Sendable (inout State) -> Child?
     /// Puts the child back.
-    let put: @Sendable (inout State, Child) -> Void
+    @usableFromInline let put: @Sendable (inout State, Child) -> Void
     /// Sets the place to `nil`; `false` when it cannot be (an enum's case, or an accessor ignoring `nil`).
-    let clear: @Sendable (inout State) -> Bool
+    @usableFromInline let clear: @Sendable (inout State) -> Bool
     /// The name the child's actions carry when it does not depend on the value (a member's); `nil`
     /// for a case's.
-    let name: String?
+    @usableFromInline let name: String?
     /// A case's name (`.detail`) while the state is that case.
-    let caseName: @Sendable (State) -> String?
+    @usableFromInline let caseName: @Sendable (State) -> String?
     /// Whether an action is addressed to this place, or (for a case) to a case of this enum.
-    let isAddressed: @Sendable (ElementAction) -> Bool
+    @usableFromInline let isAddressed: @Sendable (ElementAction) -> Bool
 
+    @inlinable
     init(_ keyPath: WritableKeyPath<State, Child?> & Sendable) {
         let name = ElementAction.path(of: keyPath)
         self.name = name
@@ -404,6 +450,7 @@ struct ChildPlace<State, Child>: Sendable {
 
 /// Whether an optional child is present, and which one: its `id` when `Identifiable`, its case
 /// when an enum, else `nil` (only its presence counts).
+@usableFromInline
 enum ChildIdentity: Equatable, Sendable {
     case absent
     case present((any Hashable & Sendable)?)
@@ -417,6 +464,7 @@ enum ChildIdentity: Equatable, Sendable {
     }
 
     /// The child's `id`.
+    @usableFromInline
     @Sendable
     static func identifier<Child: Identifiable>(_ child: Child) -> (any Hashable & Sendable)? where Child.ID: Sendable {
         child.id
@@ -433,6 +481,7 @@ enum ChildIdentity: Equatable, Sendable {
     /// flag, so it costs no reflection after the first action.
     /// An `Equatable` enum's case is recognised with `==` in the value a case's constructor last
     /// wrote or this read last reflected (``CaseMemo``): reflected once per value, not per read.
+    @usableFromInline
     static func caseOrPresence<Child>() -> @Sendable (Child) -> (any Hashable & Sendable)? {
         let notAnEnum = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
         let memo = CaseMemos.memo(for: Child.self)
@@ -462,6 +511,7 @@ enum ChildIdentity: Equatable, Sendable {
         return name
     }
 
+    @usableFromInline
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
         switch (lhs, rhs) {
         case (.absent, .absent): return true

@@ -260,12 +260,25 @@ extension Reducer {
     ///   - keyPath: The stack's path.
     ///   - destination: The reducer of one screen's state.
     /// - Returns: The combined reducer.
+    @inlinable
     public func forEach<Screen: Sendable>(
         _ keyPath: WritableKeyPath<State, StackState<Screen>> & Sendable, destination: Reducer<Screen>
     ) -> Reducer<State> {
+        // Inlined into the app's module: the screen's lookup and in-place update are compiled there
+        // for its types (see ``ElementAccess``).
+        forEach(keyPath, destination: destination, access: ElementAccess(keyPath))
+    }
+
+    /// ``forEach(_:destination:)`` reaching the screens through `access`.
+    @usableFromInline
+    func forEach<Screen: Sendable>(
+        _ keyPath: WritableKeyPath<State, StackState<Screen>> & Sendable, destination: Reducer<Screen>,
+        access: ElementAccess<State, StackElementID, StackElement<Screen>>
+    ) -> Reducer<State> {
         // The memo of the screens' cases is forgotten when screens go.
         let elements = forEach(
-            keyPath, element: destination.pullback(\StackElement<Screen>.state), memo: CaseMemos.memo(for: Screen.self))
+            keyPath, element: destination.pullback(\StackElement<Screen>.state), access: access,
+            memo: CaseMemos.memo(for: Screen.self))
         let name = ElementAction.path(of: keyPath)
         let run = elements.bodyCollectingWork
         return Reducer(work: { state, action, work in
