@@ -238,7 +238,7 @@ extension Reducer {
     private func closingOnButtons<Shown>(_ place: ChildPlace<State, Shown>) -> Reducer {
         let parent = bodyCollectingWork
         return Reducer(work: { state, action, work in
-            guard let scoped = action as? ElementAction, place.isAddressed(scoped) else {
+            guard let scoped = ElementAction.unwrap(action), place.isAddressed(scoped) else {
                 return parent(&state, action, &work)
             }
             guard place.get(state) != nil, let name = place.name ?? place.caseName(state), scoped.isFor(name) else {

@@ -55,7 +55,7 @@ extension Reducer {
         return Reducer(work: { state, action, work in
             let before = version.read(&state)
             var dismissed: Int?
-            if let scoped = action as? ElementAction, scoped.isFor(name) {
+            if let scoped = ElementAction.unwrap(action), scoped.isFor(name) {
                 if let id = scoped.id as? ID, let index = access.index(state, id) {
                     if scoped.action is Dismiss {
                         dismissed = index
@@ -259,7 +259,7 @@ extension Reducer {
 
     /// The `ifLet` of every form. `unchanged`, given for an `Equatable` child, tells a child left
     /// equal by the action: its identity (a case read with `Mirror`) is then not read at all.
-    @usableFromInline
+    @inlinable
     func ifLet<Child>(
         _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
@@ -294,7 +294,7 @@ extension Reducer {
             let name = place.name ?? (found == nil ? nil : place.caseName(state))
             var dismiss = false
             var missed = false
-            if let scoped = action as? ElementAction, place.isAddressed(scoped) {
+            if let scoped = ElementAction.unwrap(action), place.isAddressed(scoped) {
                 if let name, scoped.isFor(name), case .present(let identity) = before(),
                     scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
                 {
@@ -426,7 +426,13 @@ struct ChildPlace<State, Child>: Sendable {
     init(_ keyPath: WritableKeyPath<State, Child?> & Sendable) {
         let name = ElementAction.path(of: keyPath)
         self.name = name
-        get = { state in state[keyPath: keyPath] }
+        // Read at the member's offset when the key path allows (as ``MemberReader`` does): a load,
+        // not the runtime's key-path projection (~420 instructions) on every action.
+        let offset = MemoryLayout<State>.offset(of: keyPath)
+        get = { state in
+            guard let offset else { return state[keyPath: keyPath] }
+            return withUnsafePointer(to: state) { loadMember(Child?.self, at: offset, in: UnsafeRawPointer($0)) }
+        }
         take = { state in state[keyPath: keyPath].take() }
         put = { state, child in state[keyPath: keyPath] = child }
         clear = { state in
@@ -455,6 +461,7 @@ enum ChildIdentity: Equatable, Sendable {
     case absent
     case present((any Hashable & Sendable)?)
 
+    @usableFromInline
     init<Child>(_ child: Child?, _ identify: (Child) -> (any Hashable & Sendable)?) {
         guard let child else {
             self = .absent
@@ -550,16 +557,25 @@ struct StructureVersionReader<State>: @unchecked Sendable {
 /// is present) or missed (another case is). The level above — the `forEach` or `ifLet` that ran the
 /// enum's reducer, or the store — settles them: an action no case took gets a diagnostic naming it
 /// and the case it was meant for (an action for a detail screen reaching an edit screen).
+@usableFromInline
 struct CaseClaim: Sendable {
     let path: String
     /// The action, when the case was absent.
     let missed: ElementAction?
     let state: String
+
+    @usableFromInline
+    init(path: String, missed: ElementAction?, state: String) {
+        self.path = path
+        self.missed = missed
+        self.state = state
+    }
 }
 
 extension ReducerWork {
     /// Settles the ``CaseClaim``s among the items (removed): warns for each case path that only
     /// missed. Returns whether one did: the action was for a case that is not shown.
+    @usableFromInline
     @discardableResult
     mutating func settleCaseClaims() -> Bool {
         guard items.contains(where: { $0 is CaseClaim }) else { return false }
@@ -581,15 +597,22 @@ extension ReducerWork {
 
 /// What a child that could not be cleared at its own level (an enum destination's case) returns so
 /// that the element holding it is dismissed instead: read by the `forEach` or `ifLet` one level up.
+@usableFromInline
 struct DismissRequest: Sendable {
     /// Close the child before the parent sees the action (an alert's or a dialog's button: the
     /// parent may answer with another alert of the same case, or an equal one, which must stay);
     /// otherwise after, so the parent sees the child's last state.
-    var beforeParent = false
+    @usableFromInline var beforeParent = false
+
+    @usableFromInline
+    init(beforeParent: Bool = false) {
+        self.beforeParent = beforeParent
+    }
 }
 
 extension ReducerWork {
     /// The ``DismissRequest`` the work holds (removed), if any.
+    @usableFromInline
     mutating func takeDismissRequest() -> DismissRequest? {
         guard let index = items.firstIndex(where: { $0 is DismissRequest }) else { return nil }
         return items.remove(at: index) as? DismissRequest
@@ -616,6 +639,7 @@ extension Diagnostics {
         }
     }
 
+    @usableFromInline
     nonisolated static func warnElementMissing(_ action: ElementAction, state: String) {
         let target = action.id.map { "\(action.path)[id: \($0)]" } ?? action.path
         MainActorCheck.runOnMainActor {

@@ -309,7 +309,7 @@ extension Reducer {
     /// routed the same way. An action already addressed to a case, or for a screen that is not an
     /// enum (or not there), goes as it is.
     static func routedToCase<Screen>(_ action: any Action, of screen: Screen?) -> any Action {
-        if let scoped = action as? ElementAction, scoped.id == nil, ElementAction.namesCase(scoped.path) {
+        if let scoped = ElementAction.unwrap(action), scoped.id == nil, ElementAction.namesCase(scoped.path) {
             return action
         }
         guard let screen, let name = ValueDiff.caseName(of: screen) else { return action }

@@ -12,6 +12,7 @@ import Dispatch
 /// hold is reflected as before; a reader on another thread while one holds it skips it (its lock
 /// never waits). It holds one value of its type: `ifLet` forgets it when its child is dismissed and
 /// `forEach` when screens or rows go, so a closed sheet's state does not stay alive through it.
+@usableFromInline
 class AnyCaseMemo: @unchecked Sendable {
     /// The case name and the payload (as `Mirror` shows it) of `value` when it equals the value
     /// remembered; `nil` otherwise (or when `Value` is not the memo's enum).
@@ -21,6 +22,7 @@ class AnyCaseMemo: @unchecked Sendable {
     func remember<Value>(_ value: Value, name: String, payload: Any) {}
 
     /// Drops the value remembered.
+    @usableFromInline
     func forget() {}
 }
 
@@ -88,6 +90,7 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
 
 /// The ``CaseMemo`` of each `Equatable` enum type a reader was made for: found (or made) once,
 /// when an `ifLet`, a case reader or a scope is built, never on the per-action path.
+@usableFromInline
 enum CaseMemos {
     /// Guards `table`; only taken when a reader is built.
     private static let lock = DispatchSemaphore(value: 1)
@@ -95,6 +98,7 @@ enum CaseMemos {
 
     /// The memo of `type` when it is `Equatable` (made on first use); `nil` for other types, whose
     /// values are reflected each time.
+    @usableFromInline
     static func memo<Value>(for type: Value.Type) -> AnyCaseMemo? {
         guard let equatable = type as? any Equatable.Type else { return nil }
         func memo<E: Equatable>(_: E.Type) -> AnyCaseMemo {

@@ -147,6 +147,7 @@ extension ElementAction {
 
     /// Whether `path` names an enum's case — by its constructor (`.detail`) or by a computed
     /// accessor's type (`(DetailState)`) — rather than a stored member.
+    @usableFromInline
     package static func namesCase(_ path: String) -> Bool {
         path.hasPrefix(".") || path.hasPrefix("(")
     }

@@ -48,6 +48,7 @@ extension ReducerWork {
     }
 
     /// Splits off the probes of `State` among the items: returned, and removed from the list.
+    @usableFromInline
     package mutating func takeProbes<State>(of _: State.Type) -> [LivenessProbe<State>] {
         var probes: [LivenessProbe<State>] = []
         items.removeAll { item in

@@ -11,6 +11,7 @@ package struct OwnerStep: Sendable, CustomStringConvertible {
     package let path: String
     package let id: (any Hashable & Sendable)?
 
+    @usableFromInline
     package init(path: String, id: (any Hashable & Sendable)?) {
         self.path = path
         self.id = id
@@ -39,15 +40,29 @@ package struct OwnerStep: Sendable, CustomStringConvertible {
 
 /// Work an element's reducer returned, run on the element's behalf: registered under `step`, and
 /// what it sends wrapped by `wrap` (so it reaches the element's reducer again).
+@usableFromInline
 package struct ScopedWork: Sendable {
     let step: OwnerStep
     let wrap: @Sendable (any Action) -> any Action
     let items: [any Sendable]
+
+    @usableFromInline
+    init(step: OwnerStep, wrap: @escaping @Sendable (any Action) -> any Action, items: [any Sendable]) {
+        self.step = step
+        self.wrap = wrap
+        self.items = items
+    }
 }
 
 /// Cancels the work of the element at `step` and of its descendants (a child dismissed or replaced).
+@usableFromInline
 package struct CancelElementWork: Sendable {
     let step: OwnerStep
+
+    @usableFromInline
+    init(step: OwnerStep) {
+        self.step = step
+    }
 }
 
 /// Cancels the work of the elements of the collection at `path` that are no longer in it (rows
