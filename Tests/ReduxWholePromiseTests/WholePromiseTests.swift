@@ -3,6 +3,7 @@ import Redux
 import ReduxDiff
 import ReduxEffects
 import ReduxPersistence
+import ReduxTestSupport
 import Testing
 
 @testable import Redux

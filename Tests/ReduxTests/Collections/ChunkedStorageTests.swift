@@ -1,3 +1,4 @@
+import ReduxTestSupport
 import Testing
 
 @testable import Redux
@@ -10,23 +11,11 @@ struct ChunkedStorageTests {
         var title: String
     }
 
-    /// SplitMix64: the same seed gives the same operations on every platform.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let chunk = ChunkedStorage<Int>.chunkSize
 
     @Test(arguments: [1 as UInt64, 2, 3])
     func everyOperationMatchesAnArrayAcrossChunks(seed: UInt64) {
-        var rng = Seeded(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var list = IdentifiedArrayOf<Row>(
             uniqueElements: (0..<(Self.chunk * 2 + 7)).map { Row(id: $0, title: "\($0)") })
         var model = Array(list)
