@@ -238,6 +238,7 @@ extension Reducer {
     ///   - embed: The case's constructor (`Destination.editor`); a case with one associated value.
     ///   - child: The reducer of the case's payload.
     /// - Returns: The combined reducer.
+    @inlinable
     public func ifLet<Payload>(
         case embed: @escaping @Sendable (Payload) -> State, then child: Reducer<Payload>
     ) -> Reducer<State> {
@@ -251,6 +252,7 @@ extension Reducer {
     ///   - embed: The case's constructor; a case with one associated value.
     ///   - child: The reducer of the case's payload.
     /// - Returns: The combined reducer.
+    @inlinable
     public func ifLet<Payload: Identifiable & SendableMetatype>(
         case embed: @escaping @Sendable (Payload) -> State, then child: Reducer<Payload>
     ) -> Reducer<State> where Payload.ID: Sendable {
@@ -443,6 +445,7 @@ struct ChildPlace<State, Child>: Sendable {
         isAddressed = { $0.isFor(name) }
     }
 
+    @usableFromInline
     init(case reader: CaseReader<State, Child>) {
         name = nil
         get = { state in reader.extract(from: state)?.payload }

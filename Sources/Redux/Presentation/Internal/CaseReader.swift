@@ -6,6 +6,7 @@ import ReduxDiff
 ///
 /// What ``Reducer/ifLet(case:then:)`` and ``StoreProtocol/scope(case:)`` use to reach a case
 /// without a hand-written accessor, and `ReduxTesting` to receive a case of an action.
+@usableFromInline
 package struct CaseReader<Enum, Payload>: Sendable {
     /// The case's constructor (`Path.detail`).
     package let embed: @Sendable (Payload) -> Enum
@@ -21,6 +22,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
     ///   - remembering: Whether values are recognised through the enum's ``CaseMemo``; `false` for
     ///     a reader that meets many different values in turn (every copy of a shared value), for
     ///     which the memo would only be replaced on each read.
+    @usableFromInline
     package init(_ embed: @escaping @Sendable (Payload) -> Enum, remembering: Bool = true) {
         self.embed = embed
         memo = remembering ? CaseMemos.memo(for: Enum.self) : nil
