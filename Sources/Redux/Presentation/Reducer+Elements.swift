@@ -480,28 +480,16 @@ enum ChildIdentity: Equatable, Sendable {
         child.id
     }
 
-    /// An enum's case name; `nil` (presence only) for other types.
-    @Sendable
-    static func caseOrPresence<Child>(_ child: Child) -> (any Hashable & Sendable)? {
-        caseOrPresence(child, notAnEnum: nil)
-    }
-
-    /// ``caseOrPresence(_:)`` for one `ifLet`, which runs it on every action while its child is
-    /// shown: a child type seen not to be an enum (a sheet's struct) is remembered in an atomic
-    /// flag, so it costs no reflection after the first action.
-    /// An `Equatable` enum's case is recognised with `==` in the value a case's constructor last
-    /// wrote or this read last reflected (``CaseMemo``): reflected once per value, not per read.
+    /// An enum's case name, `nil` (presence only) for other types — for one `ifLet`, which reads it
+    /// on every action that addresses or changes its child: a child type seen not to be an enum (a
+    /// sheet's struct) is remembered in an atomic flag, so it costs no reflection after the first
+    /// action, and an `Equatable` enum's case is recognised with `==` in the value a case's
+    /// constructor last wrote or this read last reflected (``CaseMemo``): reflected once per value.
     @usableFromInline
     static func caseOrPresence<Child>() -> @Sendable (Child) -> (any Hashable & Sendable)? {
         let notAnEnum = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
         let memo = CaseMemos.memo(for: Child.self)
-        return { child in caseOrPresence(child, notAnEnum: notAnEnum, memo: memo) }
-    }
-
-    private static func caseOrPresence<Child>(
-        _ child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo? = nil
-    ) -> (any Hashable & Sendable)? {
-        caseName(of: child, notAnEnum: notAnEnum, memo: memo)
+        return { child in caseName(of: child, notAnEnum: notAnEnum, memo: memo) }
     }
 
     /// An enum's case name (its description for a case without a payload); `nil` for other types.

@@ -203,7 +203,10 @@ extension Reducer {
     /// any; itself otherwise. What a store, a test store, a recorder, a replay and undo run.
     package func reconcilingSharedValues() -> Reducer {
         guard let reconcile = SharedValuesReconciler.reconciler(for: State.self) else { return self }
-        // Told here, before calling in: most actions renew no collection the shared values live in.
+        // Told here, before calling in: most actions renew no collection the shared values live in
+        // (`sharing, 10 copies, an action touching none`: 3,657 → 656 instructions with this check,
+        // held by `.ci/perf-guard`). The loads go through `loadMember`, the package's one typed
+        // read at an offset (see ``MemberReader``).
         let offsets = SharedValuesReconciler.versionOffsets(for: State.self) ?? []
         let checks = !offsets.isEmpty
         if let workBody {

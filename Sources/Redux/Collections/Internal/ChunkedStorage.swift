@@ -51,6 +51,9 @@ extension ChunkedStorage: RandomAccessCollection, MutableCollection {
 
     /// The element at `position`. A position out of range stops the program as an array's does:
     /// in the chunk list (before 0, or past the last chunk) or in the last chunk (past its end).
+    /// `_modify` (underscored, as in ``IdentifiedArray``'s slots, for the reason given there) lends
+    /// the element in place through both arrays: a `set` would copy it and what it holds on every
+    /// write — `IdentifiedArrayTests.anElementIsModifiedInPlaceNotCopied` fails without it.
     @inlinable
     subscript(position: Int) -> Element {
         get { chunks[position &>> Self.shift][position & (Self.chunkSize - 1)] }

@@ -49,7 +49,10 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
 
     override func recall<Value>(_ value: Value) -> (name: String, payload: Any)? {
         // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
-        // check makes the reinterpretation an identity, and spares a dynamic cast per read.
+        // check makes the reinterpretation an identity, and spares a dynamic cast per read —
+        // measured with `value as? Enum` instead: `navigation, enum destination shown, an action of
+        // the case` 65,195 → 71,713 instructions (five reads an action), over the threshold
+        // `.ci/perf-guard` holds it to (68,454).
         guard Value.self == Enum.self else { return nil }
         return recall(unsafeBitCast(value, to: Enum.self))
     }

@@ -130,9 +130,9 @@ package enum SharedValuesReconciler {
         func reconcilers<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
             let rules = Declaring.sharing
             guard !rules.isEmpty else { return nil }
-            let offsets = versionOffsets(of: rules)
+            // An action that renewed none of the collections is told before this is called
+            // (``Reducer/reconcilingSharedValues()``); each rule skips its unchanged places too.
             let reconcile: @Sendable (inout Declaring, Declaring) -> Void = { state, before in
-                if let offsets, sameVersions(at: offsets, in: &state, before) { return }
                 for rule in rules { rule.writeEdits(&state, before) }
                 for rule in rules { rule.refresh(&state, before) }
             }
