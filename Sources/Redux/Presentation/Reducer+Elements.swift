@@ -57,7 +57,7 @@ extension Reducer {
             var dismissed: Int?
             if let scoped = ElementAction.unwrap(action), scoped.isFor(name) {
                 if let id = scoped.id as? ID, let index = access.index(state, id) {
-                    if scoped.action is Dismiss {
+                    if scoped.isDismiss {
                         dismissed = index
                     } else {
                         var childWork = ReducerWork()
@@ -301,9 +301,9 @@ extension Reducer {
                     scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
                 {
                     if ElementAction.namesCase(name) {
-                        work.append(CaseClaim(path: name, missed: nil, state: ""))  // taken
+                        work.claims.append(CaseClaim(path: name, missed: nil, state: ""))  // taken
                     }
-                    if scoped.action is Dismiss {
+                    if scoped.isDismiss {
                         dismiss = true
                     } else if var present = place.take(&state) {
                         // Moved out and back: the child's state is not copied.
@@ -349,7 +349,7 @@ extension Reducer {
                     // A case (an enum destination's or a stack screen's) may be absent because another
                     // case is present, whose `ifLet` takes the action: the level above decides
                     // (``CaseClaim``).
-                    work.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
+                    work.claims.append(CaseClaim(path: route, missed: scoped, state: "\(State.self)"))
                 } else {
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
                     // An action for an absent or replaced child changes nothing, in the parent's
@@ -445,7 +445,7 @@ struct ChildPlace<State, Child>: Sendable {
         isAddressed = { $0.isFor(name) }
     }
 
-    @usableFromInline
+    @inlinable
     init(case reader: CaseReader<State, Child>) {
         name = nil
         get = { state in reader.extract(from: state)?.payload }
@@ -553,34 +553,41 @@ struct CaseClaim: Sendable {
     let path: String
     /// The action, when the case was absent.
     let missed: ElementAction?
+    /// Whether the case was present (`missed` is `nil`): read without copying the action.
+    let isTaken: Bool
     let state: String
 
     @usableFromInline
     init(path: String, missed: ElementAction?, state: String) {
         self.path = path
         self.missed = missed
+        isTaken = missed == nil
         self.state = state
     }
 }
 
 extension ReducerWork {
-    /// Settles the ``CaseClaim``s among the items (removed): warns for each case path that only
+    /// Settles the ``CaseClaim``s (removed): warns for each case path that only
     /// missed. Returns whether one did: the action was for a case that is not shown.
     @usableFromInline
     @discardableResult
     mutating func settleCaseClaims() -> Bool {
-        guard items.contains(where: { $0 is CaseClaim }) else { return false }
-        var missed: [String: CaseClaim] = [:]
-        var taken: Set<String> = []
-        items.removeAll { item in
-            guard let claim = item as? CaseClaim else { return false }
-            if claim.missed == nil { taken.insert(claim.path) } else { missed[claim.path] = claim }
-            return true
-        }
+        guard !claims.isEmpty else { return false }
+        let settled = claims
+        claims = []
+        // The action reached a case that is shown (the common answer): nothing missed.
+        guard settled.contains(where: { !$0.isTaken }) else { return false }
+        // A path missed by one case and taken by none: the action was for a case not shown. Each
+        // such path is told once (its last claim). A few claims, one per case: no table needed.
         var anyMissed = false
-        for (path, claim) in missed where !taken.contains(path) {
+        for index in settled.indices where !settled[index].isTaken {
+            let path = settled[index].path
+            guard !settled[(index + 1)...].contains(where: { $0.path == path && !$0.isTaken }),
+                !settled.contains(where: { $0.path == path && $0.isTaken }),
+                let action = settled[index].missed
+            else { continue }
             anyMissed = true
-            if let action = claim.missed { Diagnostics.warnCaseMissing(action, state: claim.state) }
+            Diagnostics.warnCaseMissing(action, state: settled[index].state)
         }
         return anyMissed
     }

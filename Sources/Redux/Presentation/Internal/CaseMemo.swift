@@ -16,9 +16,11 @@ import Dispatch
 class AnyCaseMemo: @unchecked Sendable {
     /// The case name and the payload (as `Mirror` shows it) of `value` when it equals the value
     /// remembered; `nil` otherwise (or when `Value` is not the memo's enum).
+    @usableFromInline
     func recall<Value>(_ value: Value) -> (name: String, payload: Any)? { nil }
 
     /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`.
+    @usableFromInline
     func remember<Value>(_ value: Value, name: String, payload: Any) {}
 
     /// Drops the value remembered.

@@ -9,27 +9,29 @@ import ReduxDiff
 @usableFromInline
 package struct CaseReader<Enum, Payload>: Sendable {
     /// The case's constructor (`Path.detail`).
-    package let embed: @Sendable (Payload) -> Enum
+    @usableFromInline package let embed: @Sendable (Payload) -> Enum
     /// The case's name once a payload rebuilt with `embed` told it: then a value is matched with
     /// one reflection, not two.
-    private let learned = LearnedCaseName()
+    @usableFromInline let learned: LearnedCaseName
     /// The values of an `Equatable` enum whose case was last learned (``CaseMemo``): a value the
     /// reader wrote or read before is recognised with `==`, without `Mirror`.
-    private let memo: AnyCaseMemo?
+    @usableFromInline let memo: AnyCaseMemo?
 
     /// - Parameters:
     ///   - embed: The case's constructor.
     ///   - remembering: Whether values are recognised through the enum's ``CaseMemo``; `false` for
     ///     a reader that meets many different values in turn (every copy of a shared value), for
     ///     which the memo would only be replaced on each read.
-    @usableFromInline
+    @inlinable
     package init(_ embed: @escaping @Sendable (Payload) -> Enum, remembering: Bool = true) {
         self.embed = embed
+        learned = LearnedCaseName()
         memo = remembering ? CaseMemos.memo(for: Enum.self) : nil
     }
 
     /// `embed(payload)`, remembered (for an `Equatable` enum) as showing this case with `payload`:
     /// the readers that meet the value next know its case without reflecting it.
+    @inlinable
     package func write(_ payload: Payload) -> Enum {
         let value = embed(payload)
         if let memo, let name = learned.name { memo.remember(value, name: name, payload: payload) }
@@ -37,17 +39,31 @@ package struct CaseReader<Enum, Payload>: Sendable {
     }
 
     /// The case's name (`detail`) once learned; `nil` before.
+    @inlinable
     package var knownName: String? { learned.name }
 
     /// The value's payload and case name (`detail`) when `value` is this case; `nil` when it is
     /// another case (or not an enum).
+    ///
+    /// Inlinable, so that a reader made in the app's module (an `ifLet(case:)`, a `scope(case:)`)
+    /// runs this for the app's types: unspecialised, the optional tuple it returns and the payload's
+    /// optional asked the runtime for their metadata on every read (~1,400 instructions a read).
+    @inlinable
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
-        let known = learned.name
-        if let known, let memo, let recalled = memo.recall(value) {
+        if let known = learned.name, let memo, let recalled = memo.recall(value) {
             // A value met before: its case by `==`, its payload as remembered.
             guard recalled.name == known else { return nil }
-            if let payload = Self.payload(from: recalled.payload) { return (payload, known) }
+            if let payload = recalled.payload as? Payload ?? Self.payload(from: recalled.payload) {
+                return (payload, known)
+            }
         }
+        return reflect(value)
+    }
+
+    /// `extract(from:)` for a value the memo does not hold: its case and payload read with `Mirror`.
+    @usableFromInline
+    func reflect(_ value: Enum) -> (payload: Payload, name: String)? {
+        let known = learned.name
         guard let (name, payload) = Self.caseAndPayload(of: value, named: known) else { return nil }
         // The constructor's case, told once by a payload rebuilt with it: the value's case or
         // another one with the same payload type (`.add(Form)` and `.edit(Form)`).
@@ -85,6 +101,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
 
     /// A case's payload as `Mirror` shows it (a case with one labelled value shows a one-element
     /// tuple), as the constructor takes it; `nil` when it is not a `Payload`.
+    @usableFromInline
     static func payload(from value: Any) -> Payload? {
         if let payload = value as? Payload { return payload }
         return unwrappedPayload(from: value)
@@ -124,12 +141,16 @@ extension CaseReader {
 /// freed, so nobody writes again), before `published` is set with release ordering; it is read only
 /// after `published` is seen set with acquire ordering. Both flags' storage is owned here, at one
 /// address each.
-private final class LearnedCaseName: @unchecked Sendable {
+@usableFromInline
+final class LearnedCaseName: @unchecked Sendable {
     private let writing = TryLock()
-    private let published = ReleaseFlag()
-    private var stored: String?
+    @usableFromInline let published = ReleaseFlag()
+    @usableFromInline var stored: String?
+
+    @usableFromInline init() {}
 
     /// The name, once learned; `nil` before.
+    @inlinable
     var name: String? {
         published.isSet ? stored : nil
     }
@@ -145,6 +166,7 @@ private final class LearnedCaseName: @unchecked Sendable {
 
 extension ElementAction {
     /// How an action for an enum's case reached through its constructor names the case: `.detail`.
+    @inlinable
     package static func caseRoute(_ name: String) -> String { "." + name }
 
     /// Whether `path` names an enum's case — by its constructor (`.detail`) or by a computed

@@ -42,13 +42,17 @@ package struct WorkRun: Sendable {
 package struct ReducerWork: Sendable {
     /// The work, in the order the reducers returned it.
     @usableFromInline package var items: [any Sendable] = []
+    /// The claims of enum cases on actions addressed to them (``CaseClaim``), kept apart from the
+    /// work so that settling them reads no item's type: the `forEach` or `ifLet` that ran the
+    /// enum's reducer, or the store, settles them.
+    @usableFromInline var claims: [CaseClaim] = []
 
     @usableFromInline
     package init() {}
 
-    /// Whether no reducer returned work.
+    /// Whether no reducer returned work (or a case claim still to settle).
     @inlinable
-    package var isEmpty: Bool { items.isEmpty }
+    package var isEmpty: Bool { items.isEmpty && claims.isEmpty }
 
     /// Appends work a reducer returned.
     @inlinable
