@@ -168,8 +168,27 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
     ///
     /// - Parameter embed: The case's constructor.
     /// - Returns: The case's scope, or `nil` while the state is another case.
+    @inlinable
     public func scope<Child>(case embed: @escaping @Sendable (Child) -> State) -> ScopedStore<Child>? {
-        source.presentCase(CaseReader(embed), anchor: anchor)
+        // The scope reads the case and its presence after every action: these closures are made
+        // here, in the app's module, so that they run compiled for the app's types (run from the
+        // library's generic code, each read asked the runtime for the metadata of optionals and
+        // tuples of the payload, ~3,000 instructions an action).
+        let reader = CaseReader(embed)
+        let presence = PresenceReader<Child>()
+        return presentCase(
+            reader, read: { reader.extract(from: $0)?.payload },
+            presence: { presence.presence(of: reader.extract(from: $0)?.payload) })
+    }
+
+    /// The scope of the case `reader` reaches, read with `read` and watched with `presence` (see
+    /// ``scope(case:)``).
+    @usableFromInline
+    func presentCase<Child>(
+        _ reader: CaseReader<State, Child>, read: @escaping @MainActor (State) -> Child?,
+        presence: @escaping @MainActor (State) -> ChildPresence
+    ) -> ScopedStore<Child>? {
+        source.presentCase(reader, read: read, presence: presence, anchor: anchor)
     }
 
     /// A scope for one element of an ``IdentifiedArray`` in this part. See

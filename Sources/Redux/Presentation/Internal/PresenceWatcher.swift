@@ -99,6 +99,7 @@ extension StoreCore {
 
 /// What tells one presented child from another: its `id` when `Identifiable`, its case for an
 /// enum, else only that it is present.
+@usableFromInline
 enum ChildPresence: Hashable {
     case absent
     case identified(AnyHashable)
@@ -110,17 +111,28 @@ enum ChildPresence: Hashable {
 /// once, it remembers a child type seen not to be `Identifiable` or not an enum (no conformance
 /// lookup or reflection again), and recognises an `Equatable` enum's value met before with `==`
 /// (``CaseMemo``).
+@usableFromInline
 struct PresenceReader<Child>: Sendable {
     /// Set once a value of the concrete type `Child` was seen not to be `Identifiable`: its
     /// conformance is not looked up again.
-    private let notIdentifiable = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
+    let notIdentifiable = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
     /// Set once a value of the concrete type `Child` was seen not to be an enum.
-    private let notAnEnum = ReleaseFlag()
-    private let memo = CaseMemos.memo(for: Child.self)
+    let notAnEnum = ReleaseFlag()
+    let memo = CaseMemos.memo(for: Child.self)
 
-    /// The child's presence: absent, its `id`, its case, or present.
+    @usableFromInline init() {}
+
+    /// The child's presence: absent, its `id`, its case, or present. Inlinable, so that a reader
+    /// made in the app's module (by `scope(case:)`) runs it for the app's types.
+    @inlinable
     func presence(of child: Child?) -> ChildPresence {
         guard let child else { return .absent }
+        return presence(ofPresent: child)
+    }
+
+    /// The presence of a child that is there: its `id`, its case, or present.
+    @usableFromInline
+    func presence(ofPresent child: Child) -> ChildPresence {
         if !notIdentifiable.isSet {
             if let identified = child as? any Identifiable {
                 func identifier<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }

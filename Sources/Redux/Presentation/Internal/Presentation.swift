@@ -22,18 +22,20 @@ final class Presentation {
         parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: ChildPresence,
         reader: PresenceReader<Child>, path: String
     ) {
-        self.init(parent: parent, read: { $0[keyPath: keyPath] }, presence: presence, reader: reader, path: path)
+        self.init(
+            parent: parent, presenceOf: { reader.presence(of: $0[keyPath: keyPath]) }, presence: presence, path: path)
     }
 
-    /// Starts watching the child `read` finds in `parent`'s state (an enum's case, for one).
-    init<Parent, Child>(
-        parent: any ScopeSource<Parent>, read: @escaping @MainActor (Parent) -> Child?, presence: ChildPresence,
-        reader: PresenceReader<Child>, path: String
+    /// Starts watching the child whose presence `presenceOf` tells in `parent`'s state (an enum's
+    /// case, for one).
+    init<Parent>(
+        parent: any ScopeSource<Parent>, presenceOf: @escaping @MainActor (Parent) -> ChildPresence,
+        presence: ChildPresence, path: String
     ) {
         self.path = path
         watch = parent.subscribe { [weak self] state in
             guard let self, !self.isOver else { return }
-            if reader.presence(of: read(state)) != presence {
+            if presenceOf(state) != presence {
                 self.end()
             }
         }

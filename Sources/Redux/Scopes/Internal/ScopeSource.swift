@@ -104,32 +104,41 @@ extension ScopeSource {
         presentChild(named: ElementAction.path(of: keyPath), anchor: anchor) { $0[keyPath: keyPath] }
     }
 
-    /// The scope of the case `reader` reaches while this scope's state (an enum) is that case.
-    func presentCase<Child>(_ reader: CaseReader<State, Child>, anchor: AnyObject?) -> ScopedStore<Child>? {
-        observeWhole()
-        guard let (_, name) = reader.extract(from: currentState()) else { return nil }
-        return presentChild(named: ElementAction.caseRoute(name), anchor: anchor) { reader.extract(from: $0)?.payload }
-    }
-
-    /// The scope of the optional child `read` finds, named `name` in the actions it sends.
-    private func presentChild<Child>(
-        named name: String, anchor: AnyObject?, _ read: @escaping @MainActor (State) -> Child?
+    /// The scope of the case `reader` reaches while this scope's state (an enum) is that case,
+    /// read with `read` and watched with `presenceOf` (closures the inlinable `scope(case:)` made
+    /// for the app's types).
+    func presentCase<Child>(
+        _ reader: CaseReader<State, Child>, read: @escaping @MainActor (State) -> Child?,
+        presence presenceOf: @escaping @MainActor (State) -> ChildPresence, anchor: AnyObject?
     ) -> ScopedStore<Child>? {
         observeWhole()
-        guard let child = read(currentState()) else { return nil }
+        guard let (_, name) = reader.extract(from: currentState()) else { return nil }
+        return presentChild(named: ElementAction.caseRoute(name), anchor: anchor, read, presence: presenceOf)
+    }
+
+    /// The scope of the optional child `read` finds, named `name` in the actions it sends;
+    /// `presenceOf` tells the child's presence in a state (made from `read` when not given).
+    private func presentChild<Child>(
+        named name: String, anchor: AnyObject?, _ read: @escaping @MainActor (State) -> Child?,
+        presence presenceOf: (@MainActor (State) -> ChildPresence)? = nil
+    ) -> ScopedStore<Child>? {
+        observeWhole()
+        let state = currentState()
+        guard let child = read(state) else { return nil }
         let path = pathPrefix.map { name.hasPrefix(".") ? "\($0)\(name)" : "\($0).\(name)" } ?? name
         let projected = ProjectedScope<State, Child>(parent: self, initial: child, path: path, project: read)
         let step = OwnerStep(path: name, id: nil)
-        let reader = PresenceReader<Child>()
-        let presence = reader.presence(of: child)
-        let presentation = Presentation(parent: self, read: read, presence: presence, reader: reader, path: path)
+        let presenceOf =
+            presenceOf ?? { [reader = PresenceReader<Child>()] state in reader.presence(of: read(state)) }
+        let presence = presenceOf(state)
+        let presentation = Presentation(parent: self, presenceOf: presenceOf, presence: presence, path: path)
         // Work the child's scope starts ends with this presentation, whoever ends it — held or not.
         // The check holds the parent scope (so a view releasing its scopes ends nothing) until the
         // work ends, the child leaves, or the store shuts down.
         let watch: @MainActor ([OwnerStep]) -> Void = { [weak self] owner in
             guard let parent = self else { return }
             parent.watchLiveness(of: owner) {
-                reader.presence(of: read(parent.currentState())) == presence
+                presenceOf(parent.currentState()) == presence
             }
         }
         return ScopedStore(ElementScope(base: projected, step: step, presentation: presentation, watchWork: watch))
@@ -472,13 +481,29 @@ final class ElementScope<State>: ScopeSource {
 
     func dispatch(_ action: any Action) {
         if let presentation, !presentation.admits(action) { return }
-        if action is any HandledByMiddleware {
+        if isHandledByMiddleware(action) {
             let owner = owner
             watchWork?(owner)
             base.dispatchToStore(action, owner: owner)
         } else {
             base.dispatch(ElementAction(path: step.path, id: step.id, action))
         }
+    }
+
+    /// The type of the action last sent, and whether it is marked ``HandledByMiddleware``.
+    private var lastActionType: ObjectIdentifier?
+    private var lastIsHandledByMiddleware = false
+
+    /// Whether `action` is marked ``HandledByMiddleware`` — a conformance of its type, so asked of
+    /// the runtime once for a run of actions of one type (a scope sends a few types, over and
+    /// over), not on each (~1,500 instructions a lookup).
+    private func isHandledByMiddleware(_ action: any Action) -> Bool {
+        let actionType = ObjectIdentifier(type(of: action))
+        if actionType == lastActionType { return lastIsHandledByMiddleware }
+        let marked = action is any HandledByMiddleware
+        lastActionType = actionType
+        lastIsHandledByMiddleware = marked
+        return marked
     }
 
     func dispatchToStore(_ action: any Action, owner: [OwnerStep]) {
