@@ -360,7 +360,10 @@ extension StoreCore {
         }
         liveness = kept
         scopeLiveness.removeAll { entry in
-            if withStatePointer(entry.isLive) {
+            // A read of the state (not the in-place access `withStatePointer` holds): a scope's
+            // check may read the state again through its scope chain (a case scope's presence),
+            // and a read inside a modifying access stops the program (exclusivity).
+            if withPointer(to: state, entry.isLive) {
                 // Kept through the reduction of the action that starts the work (an async action's
                 // work starts after the reducer saw it), then while the work runs.
                 defer { entry.isFresh = false }
