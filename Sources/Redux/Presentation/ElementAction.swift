@@ -57,6 +57,16 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
         return unsafeBitCast(action, to: ElementAction.self)
     }
 
+    /// Whether `action` is an `ElementAction`: its type read from the existential as it is opened
+    /// (`type(of:)` asks the runtime, ~50 instructions on every action an `ifLet` meets).
+    @inlinable
+    package static func isElementAction(_ action: any Action) -> Bool {
+        isExactly(action)
+    }
+
+    @inlinable
+    static func isExactly<A: Action>(_: A) -> Bool { A.self == ElementAction.self }
+
     /// Whether the wrapped action is a ``Dismiss``: its type compared (`Dismiss` is a struct, so
     /// this is `is Dismiss`), not the runtime's cast on every action a child receives.
     @inlinable

@@ -267,12 +267,49 @@ extension Reducer {
         identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
         unchanged: (@Sendable (Child, Child) -> Bool)? = nil
     ) -> Reducer<State> {
-        let parent = bodyCollectingWork
+        // A parent without work (an `on` reducer) is called through its plain body: through
+        // `bodyCollectingWork` it was one more closure call on every action.
+        if let workBody {
+            return ifLet(place, then: child, identity: identify, unchanged: unchanged, parent: WorkStep(workBody))
+        }
+        return ifLet(place, then: child, identity: identify, unchanged: unchanged, parent: PlainStep(body))
+    }
+
+    /// ``ifLet(_:then:identity:unchanged:)`` with the parent's reducer as a step of either kind
+    /// (compiled for each, so the parent is called directly).
+    @inlinable
+    func ifLet<Child, Parent: ParentStep<State>>(
+        _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
+        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
+        unchanged: (@Sendable (Child, Child) -> Bool)?, parent step: Parent
+    ) -> Reducer<State> {
         let childBody = child.bodyCollectingWork
         // Holds the last value of an enum child whose case was learned: forgotten when the child goes.
         let memo = CaseMemos.memo(for: Child.self)
         return Reducer(work: { state, action, work in
-            let found = place.get(state)
+            let found = place.child(in: &state)
+            // An action that is no child's (nearly every action of an app): the parent's, then the
+            // child's identity is read only when the action changed the child.
+            if !ElementAction.isElementAction(action) {
+                guard let old = found else {
+                    step(&state, action, &work)
+                    return
+                }
+                // A case's name is read from the state before the action (a member's is fixed).
+                let caseName = place.hasFixedName ? nil : place.caseName(state)
+                step(&state, action, &work)
+                let now = place.child(in: &state)
+                if let now, let unchanged, unchanged(old, now) { return }
+                let shown = ChildIdentity(found, identify)
+                if let name = place.name ?? caseName, ChildIdentity(now, identify) != shown,
+                    case .present(let identity) = shown
+                {
+                    work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
+                }
+                // A dismissed child's state does not stay alive in the memo of its cases.
+                if now == nil { memo?.forget() }
+                return
+            }
             // The child's identity before the action, read when needed: an action that neither
             // addresses the child nor changes it (most of an app's actions) never reads it.
             var knownBefore: ChildIdentity?
@@ -357,7 +394,7 @@ extension Reducer {
                     missed = scoped.path == place.name
                 }
             }
-            if !missed { parent(&state, action, &work) }
+            if !missed { step(&state, action, &work) }
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
             if dismiss, sameIdentity(place.get(state)) {
@@ -423,14 +460,30 @@ struct ChildPlace<State, Child>: Sendable {
     @usableFromInline let caseName: @Sendable (State) -> String?
     /// Whether an action is addressed to this place, or (for a case) to a case of this enum.
     @usableFromInline let isAddressed: @Sendable (ElementAction) -> Bool
+    /// Whether the place's actions carry a fixed name (a member's), told without copying it.
+    @usableFromInline let hasFixedName: Bool
+    /// A member's offset in `State`, when its key path allows (see ``child(in:)``).
+    @usableFromInline let offset: Int?
+
+    /// The child, read in place: a load at a member's offset, without a closure call (the read
+    /// an `ifLet` makes before and after every action), else ``get``.
+    @inlinable
+    func child(in state: inout State) -> Child? {
+        if let offset {
+            return withUnsafePointer(to: &state) { loadMember(Child?.self, at: offset, in: UnsafeRawPointer($0)) }
+        }
+        return get(state)
+    }
 
     @inlinable
     init(_ keyPath: WritableKeyPath<State, Child?> & Sendable) {
         let name = ElementAction.path(of: keyPath)
         self.name = name
+        hasFixedName = true
         // Read at the member's offset when the key path allows (as ``MemberReader`` does): a load,
         // not the runtime's key-path projection (~420 instructions) on every action.
         let offset = MemoryLayout<State>.offset(of: keyPath)
+        self.offset = offset
         get = { state in
             guard let offset else { return state[keyPath: keyPath] }
             return withUnsafePointer(to: state) { loadMember(Child?.self, at: offset, in: UnsafeRawPointer($0)) }
@@ -448,6 +501,8 @@ struct ChildPlace<State, Child>: Sendable {
     @inlinable
     init(case reader: CaseReader<State, Child>) {
         name = nil
+        hasFixedName = false
+        offset = nil
         get = { state in reader.extract(from: state)?.payload }
         take = { state in reader.extract(from: state)?.payload }
         put = { state, child in state = reader.write(child) }

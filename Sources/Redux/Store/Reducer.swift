@@ -208,6 +208,29 @@ struct PlainStep<State>: Sendable {
     @inlinable init(_ run: @escaping @Sendable (inout State, any Action) -> Void) { self.run = run }
 }
 
+/// A reducer called by another (an `ifLet`'s parent) as the kind of body it has: a plain one is
+/// called without a work list, so that no closure wraps it to take one.
+@usableFromInline
+protocol ParentStep<State>: Sendable {
+    associatedtype State
+    /// Runs the reducer, adding the work it returns (if any) to `work`.
+    func callAsFunction(_ state: inout State, _ action: any Action, _ work: inout ReducerWork)
+}
+
+extension PlainStep: ParentStep {
+    @inlinable @inline(__always)
+    func callAsFunction(_ state: inout State, _ action: any Action, _ work: inout ReducerWork) {
+        run(&state, action)
+    }
+}
+
+extension WorkStep: ParentStep {
+    @inlinable @inline(__always)
+    func callAsFunction(_ state: inout State, _ action: any Action, _ work: inout ReducerWork) {
+        run(&state, action, &work)
+    }
+}
+
 /// A child of a combined reducer that returns work (see ``PlainStep``).
 @usableFromInline
 struct WorkStep<State>: Sendable {
