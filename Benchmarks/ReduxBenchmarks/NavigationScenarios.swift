@@ -45,6 +45,17 @@ private func stackReducer() -> Reducer<StackBench> {
 func navigationScenarios() -> [Scenario] {
     var scenarios = [
         Scenario(
+            name: "navigation, the parent alone, an action for the parent",
+            note: "the sheet scenarios' parent reducer without the ifLet: what an ifLet adds is measured over this"
+        ) {
+            let reducer = Reducer<SheetBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+            let store = Store(initialState: SheetBench(sheet: nil), reducer: reducer)
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+            }
+        },
+        Scenario(
             name: "navigation, sheet absent, an action for the parent",
             note: "ifLet(\\.sheet, then:) with no sheet shown: the optional member's baseline"
         ) {
