@@ -39,33 +39,21 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
         self.action = action
     }
 
-    /// `action` when it is an ``ElementAction``: the dynamic type is compared, so that an action
-    /// of another type (nearly every action a reducer meets) costs a comparison, not the runtime's
-    /// cast (~650 instructions for a miss, bridging and conformance checks included), and one that
-    /// is costs no cast either (~390 instructions a hit, twice per `ifLet` an action crosses).
+    /// `action` when it is an ``ElementAction``: the dynamic type is compared (``ActionCast``), so
+    /// that an action of another type (nearly every action a reducer meets) costs a comparison, not
+    /// the runtime's cast (~650 instructions for a miss, bridging and conformance checks included),
+    /// and one that is costs no cast either (~390 instructions a hit, twice per `ifLet` it crosses).
     @inlinable
     package static func unwrap(_ action: any Action) -> ElementAction? {
-        exactly(action)
+        ActionCast.cast(action, to: ElementAction.self)
     }
 
-    /// `action` when its type is exactly `ElementAction`: the existential opened, its type compared
-    /// and the value taken as it is — a reinterpretation of a value as its own type (`A` is
-    /// `ElementAction` past the check), no layout read.
-    @inlinable
-    static func exactly<A: Action>(_ action: A) -> ElementAction? {
-        guard A.self == ElementAction.self else { return nil }
-        return unsafeBitCast(action, to: ElementAction.self)
-    }
-
-    /// Whether `action` is an `ElementAction`: its type read from the existential as it is opened
-    /// (`type(of:)` asks the runtime, ~50 instructions on every action an `ifLet` meets).
+    /// Whether `action` is an `ElementAction`, told without copying it (``ActionCast``; `type(of:)`
+    /// asks the runtime, ~50 instructions on every action an `ifLet` meets).
     @inlinable
     package static func isElementAction(_ action: any Action) -> Bool {
-        isExactly(action)
+        ActionCast.isExactly(action, ElementAction.self)
     }
-
-    @inlinable
-    static func isExactly<A: Action>(_: A) -> Bool { A.self == ElementAction.self }
 
     /// Whether the wrapped action is a ``Dismiss``: its type compared (`Dismiss` is a struct, so
     /// this is `is Dismiss`), not the runtime's cast on every action a child receives.

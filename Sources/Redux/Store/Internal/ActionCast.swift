@@ -21,6 +21,19 @@ package enum ActionCast {
         return unsafeBitCast(action, to: A.self)
     }
 
+    /// Whether the dynamic type of `action` is exactly `A` (the value is not copied out).
+    @inlinable
+    @inline(__always)
+    package static func isExactly<A: Action>(_ action: any Action, _ type: A.Type) -> Bool {
+        opened(action, is: type)
+    }
+
+    @inlinable
+    @inline(__always)
+    package static func opened<Concrete: Action, A: Action>(_: Concrete, is _: A.Type) -> Bool {
+        Concrete.self == A.self
+    }
+
     /// Whether `type` is a class, whose subclasses must also match.
     @usableFromInline
     package static func isClass(_ type: Any.Type) -> Bool {
