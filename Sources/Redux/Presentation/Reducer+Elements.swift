@@ -44,6 +44,9 @@ extension Reducer {
 
     /// ``forEach(_:element:)``, forgetting `memo` (the last element whose case was learned, see
     /// ``CaseMemo``) when elements go, so that a removed element's state does not stay alive in it.
+    /// Inlinable, so that its reducer is compiled for the app's types (run from the library, the
+    /// optionals and generic types it names asked the runtime for their metadata on every action).
+    @inlinable
     func forEach<ID: Hashable & Sendable, Element: Identifiable & Sendable>(
         _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
         element: Reducer<Element>, access: ElementAccess<State, ID, Element>, memo: AnyCaseMemo?
@@ -587,13 +590,16 @@ enum ChildIdentity: Equatable, Sendable {
 /// the stamp through the whole key path on every dispatch of every `forEach`. Shown by
 /// `ElementAndChildTests.aForEachReducerMadeOffTheMainActorIsSharedByStores`, which builds the
 /// reducer on another thread and runs it in two stores, under the thread sanitizer in CI.
+@usableFromInline
 struct StructureVersionReader<State>: @unchecked Sendable {
-    let reader: MemberReader<State, UInt64>
+    @usableFromInline let reader: MemberReader<State, UInt64>
 
+    @usableFromInline
     init<ID, Element>(_ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
         reader = MemberReader(collection.appending(path: \IdentifiedArray<ID, Element>.structureVersion))
     }
 
+    @inlinable
     func read(_ state: inout State) -> UInt64 {
         withUnsafePointer(to: &state) { reader.read($0) }
     }

@@ -269,8 +269,9 @@ extension Reducer {
         forEach(keyPath, destination: destination, access: ElementAccess(keyPath))
     }
 
-    /// ``forEach(_:destination:)`` reaching the screens through `access`.
-    @usableFromInline
+    /// ``forEach(_:destination:)`` reaching the screens through `access`; inlinable, so that its
+    /// reducer is compiled for the app's types (see ``forEach(_:element:access:memo:)``).
+    @inlinable
     func forEach<Screen: Sendable>(
         _ keyPath: WritableKeyPath<State, StackState<Screen>> & Sendable, destination: Reducer<Screen>,
         access: ElementAccess<State, StackElementID, StackElement<Screen>>
@@ -308,6 +309,7 @@ extension Reducer {
     /// `scope(case:)` sends them, so `StackAction.element(id:action:)` dispatched to the store is
     /// routed the same way. An action already addressed to a case, or for a screen that is not an
     /// enum (or not there), goes as it is.
+    @usableFromInline
     static func routedToCase<Screen>(_ action: any Action, of screen: Screen?) -> any Action {
         if let scoped = ElementAction.unwrap(action), scoped.id == nil, ElementAction.namesCase(scoped.path) {
             return action
@@ -426,6 +428,7 @@ extension StackAction: Equatable where Screen: Equatable {
 /// Marks ``StackElement``: ``Reducer/forEach(_:element:)`` pops a dismissed stack screen with
 /// every screen above it, where it removes only the row of another collection; a `TestStore`
 /// finds the screens of a state through it to compare their identifiers.
+@usableFromInline
 package protocol StackScreen {
     /// The screen's identifier (``StackElementID/removed`` once removed through `[case:]`).
     var id: StackElementID { get }
@@ -434,5 +437,5 @@ package protocol StackScreen {
 }
 
 extension StackElement: StackScreen {
-    package var screenState: Any { state }
+    @usableFromInline package var screenState: Any { state }
 }

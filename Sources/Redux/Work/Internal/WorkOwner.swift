@@ -67,9 +67,16 @@ package struct CancelElementWork: Sendable {
 
 /// Cancels the work of the elements of the collection at `path` that are no longer in it (rows
 /// removed, screens popped): `isPresent` answers for the collection as the reduction left it.
+@usableFromInline
 package struct CancelMissingElements: Sendable {
     let path: String
     let isPresent: @Sendable (AnyHashable) -> Bool
+
+    @usableFromInline
+    init(path: String, isPresent: @escaping @Sendable (AnyHashable) -> Bool) {
+        self.path = path
+        self.isPresent = isPresent
+    }
 }
 
 /// Where work runs: the owner chain it is registered under, and how what it sends is wrapped.
