@@ -555,7 +555,14 @@ enum ChildIdentity: Equatable, Sendable {
     /// met before (``CaseMemo``).
     static func caseName<Child>(of child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo?) -> String? {
         if notAnEnum?.isSet == true { return nil }
-        if let memo, let known = memo.recall(child) { return known.name }
+        if let memo, let known = memo.recallName(child) { return known }
+        return reflectedCaseName(of: child, notAnEnum: notAnEnum, memo: memo)
+    }
+
+    /// ``caseName(of:notAnEnum:memo:)`` for a value the memo does not hold: read with `Mirror`.
+    /// Out of line, so that the memo's path does not set up `Mirror` (~250 instructions a read).
+    @inline(never)
+    static func reflectedCaseName<Child>(of child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo?) -> String? {
         let mirror = Mirror(reflecting: child)
         guard mirror.displayStyle == .enum else {
             // Only a concrete type is remembered: the values of an existential (`any P`) may be enums or not.
@@ -567,13 +574,21 @@ enum ChildIdentity: Equatable, Sendable {
         return name
     }
 
+    /// `value` when its type is exactly `String` (a value taken as its own type past the check).
+    @inlinable
+    static func exactString<Value: Hashable & Sendable>(_ value: Value) -> String? {
+        guard Value.self == String.self else { return nil }
+        return unsafeBitCast(value, to: String.self)
+    }
+
     @usableFromInline
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
         switch (lhs, rhs) {
         case (.absent, .absent): return true
         case (.present(let l), .present(let r)):
-            // An enum's identity is its case name: compared as strings, not boxed in `AnyHashable`.
-            if let l = l as? String, let r = r as? String { return l == r }
+            // An enum's identity is its case name: compared as strings, not boxed in `AnyHashable`
+            // (told by opening the existentials: a runtime cast cost ~250 instructions each).
+            if let l, let r, let l = exactString(l), let r = exactString(r) { return l == r }
             return l.map { AnyHashable($0) } == r.map { AnyHashable($0) }
         default: return false
         }

@@ -19,6 +19,10 @@ class AnyCaseMemo: @unchecked Sendable {
     @usableFromInline
     func recall<Value>(_ value: Value) -> (name: String, payload: Any)? { nil }
 
+    /// The case name of `value` when it equals the value remembered (its payload not copied).
+    @usableFromInline
+    func recallName<Value>(_ value: Value) -> String? { nil }
+
     /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`.
     @usableFromInline
     func remember<Value>(_ value: Value, name: String, payload: Any) {}
@@ -57,6 +61,16 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
         // `.ci/perf-guard` holds it to (68,454).
         guard Value.self == Enum.self else { return nil }
         return recall(unsafeBitCast(value, to: Enum.self))
+    }
+
+    override func recallName<Value>(_ value: Value) -> String? {
+        guard Value.self == Enum.self else { return nil }
+        let value = unsafeBitCast(value, to: Enum.self)
+        guard lock.tryTake() else { return nil }
+        let entry = last
+        lock.free()
+        guard let entry, entry.value == value else { return nil }
+        return entry.name
     }
 
     /// The case name and payload of `value` when it equals the value remembered.
