@@ -63,8 +63,9 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         let parent = MemberScope(core: core, keyPath: keyPath)
         let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
         let step = OwnerStep(path: name, id: nil)
+        let reader = reader
         let presentation = Presentation(
-            parent: parent, keyPath: \Child?.self, presence: reader.presence(of: present), reader: reader, path: name)
+            parent: parent, presenceOf: { reader.presence(of: $0) }, presence: reader.presence(of: present), path: name)
         let scope = ScopedStore(
             ElementScope(
                 base: projected, step: step, presentation: presentation,

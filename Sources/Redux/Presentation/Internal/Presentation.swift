@@ -8,26 +8,18 @@
 /// of a dismissed sheet cannot drive the next sheet.
 @MainActor
 final class Presentation {
-    /// Whether the presentation is over (latched).
-    private(set) var isOver = false
+    /// Whether the presentation is over (latched). Unchecked exclusivity: main-actor state read
+    /// and written in whole (a dynamic access check cost ~75 instructions, after every action).
+    @exclusivity(unchecked) private(set) var isOver = false
     /// How the child is named, for the diagnostic.
     let path: String
     /// Watches the parent after every reduction while the presentation lasts.
     private var watch: Subscription?
 
-    /// Starts watching the child at `keyPath` of `parent`'s state, present now with `presence`.
-    /// (The work started through the scope ends through the store's liveness check, held scope or
-    /// not: see ``LivenessProbe`` and `StoreCore.watchLiveness(of:_:)`.)
-    convenience init<Parent, Child>(
-        parent: any ScopeSource<Parent>, keyPath: KeyPath<Parent, Child?>, presence: ChildPresence,
-        reader: PresenceReader<Child>, path: String
-    ) {
-        self.init(
-            parent: parent, presenceOf: { reader.presence(of: $0[keyPath: keyPath]) }, presence: presence, path: path)
-    }
-
-    /// Starts watching the child whose presence `presenceOf` tells in `parent`'s state (an enum's
-    /// case, for one).
+    /// Starts watching the child whose presence `presenceOf` tells in `parent`'s state (an
+    /// optional member, an enum's case), present now with `presence`. (The work started through the
+    /// scope ends through the store's liveness check, held scope or not: see ``LivenessProbe`` and
+    /// `StoreCore.watchLiveness(of:_:)`.)
     init<Parent>(
         parent: any ScopeSource<Parent>, presenceOf: @escaping @MainActor (Parent) -> ChildPresence,
         presence: ChildPresence, path: String
