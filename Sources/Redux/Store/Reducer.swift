@@ -37,6 +37,9 @@ public struct Reducer<State>: Sendable {
         self.body = { state, action in
             var work = ReducerWork()
             reduceWithWork(&state, action, &work)
+            // Settled as a store settles them (an action for a case not shown is told); they are
+            // not work, so they are not said to be dropped.
+            work.settleCaseClaims()
             ReducerWork.dropOutsideStore(work)
         }
         self.workBody = reduceWithWork
