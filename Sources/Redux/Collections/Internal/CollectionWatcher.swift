@@ -37,11 +37,21 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     @usableFromInline let rowKeyPath = \RowEntry<Root, Element>.index
     /// The watcher's entry in the store's member tracking. Set once, right after `init`.
     @usableFromInline var member: ObservedMember<Root>?
+    /// ``element(of:in:)``'s body, made by the inlinable `init`: compiled for the app's types (a
+    /// row's scope reads through the watcher's protocol, whose witness is generic library code).
+    @usableFromInline let findElement: @MainActor (RowEntry<Root, Element>, UnsafePointer<Root>) -> Element
 
     @inlinable
     init(core: StoreCore<Root>, keyPath: KeyPath<Root, [Element]>) {
         self.core = core
-        reader = MemberReader(keyPath)
+        let reader = MemberReader(keyPath)
+        findElement = { row, root in
+            if let element = row.find(in: reader.read(root)) {
+                row.lastKnown = element
+            }
+            return row.lastKnown
+        }
+        self.reader = reader
         pathPrefix = BindingAction<Root>.path(of: keyPath)
         structureKeyPath = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
     }
@@ -202,11 +212,7 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     /// The row's current element (and remembers where it was); its last value once removed.
     @inlinable
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
-        let array = reader.read(root)
-        if let element = row.find(in: array) {
-            row.lastKnown = element
-        }
-        return row.lastKnown
+        findElement(row, root)
     }
 }
 

@@ -106,11 +106,18 @@ where Element.ID == ID {
     @usableFromInline let rowKeyPath = \RowEntry<Root, Element>.index
     /// The watcher's entry in the store's member tracking. Set once, right after `init`.
     @usableFromInline var member: ObservedMember<Root>?
+    /// ``element(of:in:)``'s body, made by the inlinable `init` (called from the app's module by
+    /// `scope(_:id:)`): compiled for the app's types. A row's scope reads its element through the
+    /// watcher's protocol, whose witness is the library's generic code; run there, the lookup asked
+    /// the runtime for the collection's metadata (~3,800 instructions a read, twice an action).
+    @usableFromInline let findElement: @MainActor (RowEntry<Root, Element>, UnsafePointer<Root>) -> Element
 
     @inlinable
     init(core: StoreCore<Root>, keyPath: KeyPath<Root, List>) {
         self.core = core
-        reader = MemberReader(keyPath)
+        let reader = MemberReader(keyPath)
+        findElement = { row, root in Self.element(of: row, in: reader.read(root)) }
+        self.reader = reader
         versionReader = MemberReader(keyPath.appending(path: \List.version))
         structureReader = MemberReader(keyPath.appending(path: \List.structureVersion))
         pathPrefix = BindingAction<Root>.path(of: keyPath)
@@ -273,7 +280,12 @@ where Element.ID == ID {
     /// hashing), else looked up by identifier.
     @inlinable
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
-        let list = reader.read(root)
+        findElement(row, root)
+    }
+
+    /// The row's element in `list` (see ``element(of:in:)``).
+    @inlinable
+    static func element(of row: RowEntry<Root, Element>, in list: List) -> Element {
         if row.index < list.count, list.slots[row.index].element.id == row.id {
             row.lastKnown = list.slots[row.index].element
         } else if let index = list.index(id: row.id) {
