@@ -17,43 +17,69 @@ class AnyCaseMemo: @unchecked Sendable {
     /// The case name and the payload (as `Mirror` shows it) of `value` when it equals the value
     /// remembered; `nil` otherwise (or when `Value` is not the memo's enum).
     @usableFromInline
-    func recall<Value>(_ value: Value) -> (name: String, payload: Any)? { nil }
+    func recall<Value>(_ value: Value) -> CaseMemoEntry? { nil }
 
     /// The case name of `value` when it equals the value remembered (its payload not copied).
     @usableFromInline
     func recallName<Value>(_ value: Value) -> String? { nil }
 
-    /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`.
+    /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`; `typed`
+    /// holds the payload as its constructor's reader takes it (``PayloadBox``), when one wrote it.
     @usableFromInline
-    func remember<Value>(_ value: Value, name: String, payload: Any) {}
+    func remember<Value>(_ value: Value, name: String, payload: Any, typed: AnyObject? = nil) {}
 
     /// Drops the value remembered.
     @usableFromInline
     func forget() {}
 }
 
+/// What a memo remembers of a value: its case name and payload (as `Mirror` shows it), and the
+/// payload typed as a case reader takes it when a reader wrote or read it (``PayloadBox``). A
+/// class, so that the memo's code (generic, unspecialised) hands back a reference rather than a
+/// tuple, whose metadata it would look up per read.
+@usableFromInline
+class CaseMemoEntry {
+    @usableFromInline let name: String
+    @usableFromInline let payload: Any
+    @usableFromInline let typed: AnyObject?
+
+    init(name: String, payload: Any, typed: AnyObject?) {
+        self.name = name
+        self.payload = payload
+        self.typed = typed
+    }
+}
+
+/// A payload as its case reader takes it: told by its type (`type(of:) == PayloadBox<Payload>.self`)
+/// and read without a cast from `Any` (~250 instructions a read, several reads an action).
+@usableFromInline
+final class PayloadBox<Payload> {
+    @usableFromInline let payload: Payload
+
+    @inlinable
+    init(_ payload: Payload) {
+        self.payload = payload
+    }
+}
+
 /// ``AnyCaseMemo`` for one `Equatable` enum.
 ///
 /// `@unchecked Sendable`: `last` is read and written only while `lock` (a ``TryLock``) is taken.
 final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
-    /// One remembered value. A class, so that the memo's code (generic, unspecialised) handles a
-    /// reference rather than an optional tuple of `Enum`, whose metadata it would look up per read.
-    private final class Entry {
+    /// One remembered value, with what is remembered of it.
+    private final class Entry: CaseMemoEntry {
         let value: Enum
-        let name: String
-        let payload: Any
 
-        init(value: Enum, name: String, payload: Any) {
+        init(value: Enum, name: String, payload: Any, typed: AnyObject?) {
             self.value = value
-            self.name = name
-            self.payload = payload
+            super.init(name: name, payload: payload, typed: typed)
         }
     }
 
     private let lock = TryLock()
     private var last: Entry?
 
-    override func recall<Value>(_ value: Value) -> (name: String, payload: Any)? {
+    override func recall<Value>(_ value: Value) -> CaseMemoEntry? {
         // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
         // check makes the reinterpretation an identity, and spares a dynamic cast per read —
         // measured with `value as? Enum` instead: `navigation, enum destination shown, an action of
@@ -73,23 +99,23 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
         return entry.name
     }
 
-    /// The case name and payload of `value` when it equals the value remembered.
-    func recall(_ value: Enum) -> (name: String, payload: Any)? {
+    /// What is remembered of `value` when it equals the value remembered.
+    func recall(_ value: Enum) -> CaseMemoEntry? {
         guard lock.tryTake() else { return nil }
         let entry = last
         lock.free()
         guard let entry, entry.value == value else { return nil }
-        return (entry.name, entry.payload)
+        return entry
     }
 
-    override func remember<Value>(_ value: Value, name: String, payload: Any) {
+    override func remember<Value>(_ value: Value, name: String, payload: Any, typed: AnyObject?) {
         guard Value.self == Enum.self else { return }
-        remember(unsafeBitCast(value, to: Enum.self), name: name, payload: payload)
+        remember(unsafeBitCast(value, to: Enum.self), name: name, payload: payload, typed: typed)
     }
 
-    /// Remembers `value` as showing the case `name` with `payload`.
-    func remember(_ value: Enum, name: String, payload: Any) {
-        let entry = Entry(value: value, name: name, payload: payload)
+    /// Remembers `value` as showing the case `name` with `payload` (and `typed`).
+    func remember(_ value: Enum, name: String, payload: Any, typed: AnyObject?) {
+        let entry = Entry(value: value, name: name, payload: payload, typed: typed)
         guard lock.tryTake() else { return }
         // The entry replaced is released after the lock is freed (its payload may be large).
         let replaced = last

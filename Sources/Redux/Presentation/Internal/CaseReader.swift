@@ -34,7 +34,9 @@ package struct CaseReader<Enum, Payload>: Sendable {
     @inlinable
     package func write(_ payload: Payload) -> Enum {
         let value = embed(payload)
-        if let memo, let name = learned.name { memo.remember(value, name: name, payload: payload) }
+        if let memo, let name = learned.name {
+            memo.remember(value, name: name, payload: payload, typed: PayloadBox(payload))
+        }
         return value
     }
 
@@ -51,23 +53,17 @@ package struct CaseReader<Enum, Payload>: Sendable {
     @inlinable
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
         if let known = learned.name, let memo, let recalled = memo.recall(value) {
-            // A value met before: its case by `==`, its payload as remembered.
+            // A value met before: its case by `==`, its payload as remembered — typed when a
+            // reader of this payload type wrote or read it (its box's type compared, no cast).
             guard recalled.name == known else { return nil }
-            if let payload = Self.exactly(recalled.payload) ?? Self.payload(from: recalled.payload) {
+            if let box = recalled.typed, type(of: box) == PayloadBox<Payload>.self {
+                return (unsafeDowncast(box, to: PayloadBox<Payload>.self).payload, known)
+            }
+            if let payload = Self.payload(from: recalled.payload) {
                 return (payload, known)
             }
         }
         return reflect(value)
-    }
-
-    /// `value` when its type is exactly `Payload` (the memo's `Any` opened, its type compared, the
-    /// value taken as it is — a reinterpretation of a value as its own type): no runtime cast
-    /// (~250 instructions a read, several reads an action). `nil` for another type (a payload as
-    /// `Mirror` shows a labelled case's, a one-element tuple).
-    @inlinable
-    static func exactly<Stored>(_ value: Stored) -> Payload? {
-        guard Stored.self == Payload.self else { return nil }
-        return unsafeBitCast(value, to: Payload.self)
     }
 
     /// `extract(from:)` for a value the memo does not hold: its case and payload read with `Mirror`.
@@ -78,7 +74,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
         // The constructor's case, told once by a payload rebuilt with it: the value's case or
         // another one with the same payload type (`.add(Form)` and `.edit(Form)`).
         guard let own = known ?? learn(from: payload), own == name else { return nil }
-        memo?.remember(value, name: name, payload: payload)
+        memo?.remember(value, name: name, payload: payload, typed: PayloadBox(payload))
         return (payload, name)
     }
 
