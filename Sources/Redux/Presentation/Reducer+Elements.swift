@@ -59,7 +59,12 @@ extension Reducer {
             let before = version.read(&state)
             var dismissed: Int?
             if let scoped = ElementAction.unwrap(action), scoped.isFor(name) {
-                if let id = scoped.id as? ID, let index = access.index(state, id) {
+                // The identifier's type compared first (an action a row or screen sent carries an
+                // `ID`); the runtime's cast only for another type (an `AnyHashable` a test wrote).
+                if let scopedID = scoped.id,
+                    let id = ChildIdentity.exactly(scopedID, as: ID.self) ?? (scopedID as? ID),
+                    let index = access.index(state, id)
+                {
                     if scoped.isDismiss {
                         dismissed = index
                     } else {
@@ -574,11 +579,13 @@ enum ChildIdentity: Equatable, Sendable {
         return name
     }
 
-    /// `value` when its type is exactly `String` (a value taken as its own type past the check).
+    /// `value` when its type is exactly `Wanted`: called with an identity (`any Hashable &
+    /// Sendable`), the existential is opened and its type compared, and the value is taken as its
+    /// own type past the check — no runtime cast (~250–400 instructions each).
     @inlinable
-    static func exactString<Value: Hashable & Sendable>(_ value: Value) -> String? {
-        guard Value.self == String.self else { return nil }
-        return unsafeBitCast(value, to: String.self)
+    static func exactly<Value: Hashable & Sendable, Wanted>(_ value: Value, as _: Wanted.Type) -> Wanted? {
+        guard Value.self == Wanted.self else { return nil }
+        return unsafeBitCast(value, to: Wanted.self)
     }
 
     @usableFromInline
@@ -588,7 +595,9 @@ enum ChildIdentity: Equatable, Sendable {
         case (.present(let l), .present(let r)):
             // An enum's identity is its case name: compared as strings, not boxed in `AnyHashable`
             // (told by opening the existentials: a runtime cast cost ~250 instructions each).
-            if let l, let r, let l = exactString(l), let r = exactString(r) { return l == r }
+            if let l, let r, let l = exactly(l, as: String.self), let r = exactly(r, as: String.self) {
+                return l == r
+            }
             return l.map { AnyHashable($0) } == r.map { AnyHashable($0) }
         default: return false
         }
