@@ -560,7 +560,7 @@ enum ChildIdentity: Equatable, Sendable {
     /// met before (``CaseMemo``).
     static func caseName<Child>(of child: Child, notAnEnum: ReleaseFlag?, memo: AnyCaseMemo?) -> String? {
         if notAnEnum?.isSet == true { return nil }
-        if let memo, let known = memo.recallName(child) { return known }
+        if let memo, let known = memo.recall(child) { return known.name }
         return reflectedCaseName(of: child, notAnEnum: notAnEnum, memo: memo)
     }
 
@@ -579,13 +579,14 @@ enum ChildIdentity: Equatable, Sendable {
         return name
     }
 
-    /// `value` when its type is exactly `Wanted`: called with an identity (`any Hashable &
-    /// Sendable`), the existential is opened and its type compared, and the value is taken as its
-    /// own type past the check — no runtime cast (~250–400 instructions each).
+    /// An identity (`any Hashable & Sendable`, opened by this call) as a `Wanted` when its type is
+    /// exactly that (``exactly(_:as:)``), instead of the runtime's `as?`. Measured with `as?`: a
+    /// case name's comparison, `navigation, enum destination shown, an action of the case` 25,903 →
+    /// 26,124; a row's identifier in `forEach`, `scope, a row of 1000, an action sent through the
+    /// row` 3,354 → 3,686 (held by `.ci/perf-guard`, 5% over).
     @inlinable
-    static func exactly<Value: Hashable & Sendable, Wanted>(_ value: Value, as _: Wanted.Type) -> Wanted? {
-        guard Value.self == Wanted.self else { return nil }
-        return unsafeBitCast(value, to: Wanted.self)
+    static func exactly<Value: Hashable & Sendable, Wanted>(_ value: Value, as type: Wanted.Type) -> Wanted? {
+        Redux.exactly(value, as: type)
     }
 
     @usableFromInline

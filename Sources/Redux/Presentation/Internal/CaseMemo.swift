@@ -19,10 +19,6 @@ class AnyCaseMemo: @unchecked Sendable {
     @usableFromInline
     func recall<Value>(_ value: Value) -> CaseMemoEntry? { nil }
 
-    /// The case name of `value` when it equals the value remembered (its payload not copied).
-    @usableFromInline
-    func recallName<Value>(_ value: Value) -> String? { nil }
-
     /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`; `typed`
     /// holds the payload as its constructor's reader takes it (``PayloadBox``), when one wrote it.
     @usableFromInline
@@ -85,18 +81,8 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
         // measured with `value as? Enum` instead: `navigation, enum destination shown, an action of
         // the case` 65,195 → 71,713 instructions (five reads an action), over the threshold
         // `.ci/perf-guard` holds it to (68,454).
-        guard Value.self == Enum.self else { return nil }
-        return recall(unsafeBitCast(value, to: Enum.self))
-    }
-
-    override func recallName<Value>(_ value: Value) -> String? {
-        guard Value.self == Enum.self else { return nil }
-        let value = unsafeBitCast(value, to: Enum.self)
-        guard lock.tryTake() else { return nil }
-        let entry = last
-        lock.free()
-        guard let entry, entry.value == value else { return nil }
-        return entry.name
+        guard let value = exactly(value, as: Enum.self) else { return nil }
+        return recall(value)
     }
 
     /// What is remembered of `value` when it equals the value remembered.
@@ -109,8 +95,8 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
     }
 
     override func remember<Value>(_ value: Value, name: String, payload: Any, typed: AnyObject?) {
-        guard Value.self == Enum.self else { return }
-        remember(unsafeBitCast(value, to: Enum.self), name: name, payload: payload, typed: typed)
+        guard let value = exactly(value, as: Enum.self) else { return }
+        remember(value, name: name, payload: payload, typed: typed)
     }
 
     /// Remembers `value` as showing the case `name` with `payload` (and `typed`).

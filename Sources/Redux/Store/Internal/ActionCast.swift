@@ -16,9 +16,7 @@ package enum ActionCast {
     @inlinable
     @inline(__always)
     package static func open<Concrete: Action, A: Action>(_ action: Concrete, as type: A.Type) -> A? {
-        guard Concrete.self == A.self else { return nil }
-        // The types are identical, so this is a plain copy.
-        return unsafeBitCast(action, to: A.self)
+        exactly(action, as: type)
     }
 
     /// Whether the dynamic type of `action` is exactly `A` (the value is not copied out).
@@ -39,4 +37,16 @@ package enum ActionCast {
     package static func isClass(_ type: Any.Type) -> Bool {
         type is AnyObject.Type
     }
+}
+
+/// `value` as a `Wanted` when its type is exactly `Wanted` — the package's one reinterpretation of
+/// a value as its own type: past the metatype comparison the types are identical, so the bit cast
+/// is a plain copy. Used where the runtime's `as?` would run on every action (an action's type, a
+/// case memo's enum, an identity's `String`); call it with a concrete or opened value (an
+/// existential passed to an unconstrained parameter is not opened).
+@inlinable
+@inline(__always)
+func exactly<Value, Wanted>(_ value: Value, as _: Wanted.Type) -> Wanted? {
+    guard Value.self == Wanted.self else { return nil }
+    return unsafeBitCast(value, to: Wanted.self)
 }
