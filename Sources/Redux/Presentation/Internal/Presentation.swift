@@ -8,9 +8,8 @@
 /// of a dismissed sheet cannot drive the next sheet.
 @MainActor
 final class Presentation {
-    /// Whether the presentation is over (latched). Unchecked exclusivity: main-actor state read
-    /// and written in whole (a dynamic access check cost ~75 instructions, after every action).
-    @exclusivity(unchecked) private(set) var isOver = false
+    /// Whether the presentation is over (latched).
+    private(set) var isOver = false
     /// How the child is named, for the diagnostic.
     let path: String
     /// Watches the parent after every reduction while the presentation lasts.
