@@ -52,11 +52,19 @@ public struct Sharing<State>: Sendable {
     /// the copies') are stored in `State`: when all equal those of the state before, both steps
     /// do nothing. `nil` when a place cannot be told unchanged that way (a member, a single value).
     let versionOffsets: [Int]?
+    /// The identified collections this entry reads (the owned values' and the copies'), which a
+    /// store keeps between actions instead of a copy of the state before each
+    /// (``SharedValuesTracker``); `nil` with ``versionOffsets``.
+    let collections: [KeptCollection<State>]?
 
-    init<Value: Sendable>(_ steps: SharedLocations<State, Value>.Steps, versionOffsets: [Int?]? = nil) {
+    init<Value: Sendable>(
+        _ steps: SharedLocations<State, Value>.Steps, versionOffsets: [Int?]? = nil,
+        collections: [KeptCollection<State>]? = nil
+    ) {
         writeEdits = steps.writeEdits
         refresh = steps.refresh
         self.versionOffsets = versionOffsets.flatMap { $0.contains(nil) ? nil : $0.compactMap { $0 } }
+        self.collections = self.versionOffsets == nil ? nil : collections
     }
 
     /// Values of the identified collection at `source`, shown by the screens of the navigation
@@ -77,7 +85,8 @@ public struct Sharing<State>: Sendable {
     ) -> Sharing {
         Sharing(
             SharedLocations.steps(source: .identified(source), views.map { .screens(stack, $0) }),
-            versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: stack)])
+            versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: stack)],
+            collections: [KeptCollection(source), KeptCollection(stack)])
     }
 
     /// Values of the identified collection at `source`, shown by the elements of `elements` (the
@@ -94,7 +103,8 @@ public struct Sharing<State>: Sendable {
     ) -> Sharing {
         Sharing(
             SharedLocations.steps(source: .identified(source), views.map { .elements(elements, $0) }),
-            versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: elements)])
+            versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: elements)],
+            collections: [KeptCollection(source), KeptCollection(elements)])
     }
 
     /// Values of the identified collection at `source`, shown at `views` of the state itself — a
@@ -223,6 +233,33 @@ extension Reducer {
             body(&state, action)
             if checks, sameVersions(at: offsets, in: &state, before) { return }
             reconcile(&state, before)
+        }
+    }
+
+    /// This reducer, followed by the reconciliation of ``SharedValues``, for one store whose state
+    /// starts as `initialState` and changes only through this reducer: what `Store` runs.
+    ///
+    /// Where every collection the shared values live in can be told unchanged by its version, no
+    /// copy of the state is taken before each action: the store keeps those versions and the
+    /// collections themselves as they were after the last reconciliation
+    /// (``SharedValuesTracker``), and an action that renewed none of them costs a few loads
+    /// (`sharing, 10 copies, an action touching none`, held by `.ci/perf-guard`). Otherwise, and
+    /// for states that declare no shared values, ``reconcilingSharedValues()``.
+    ///
+    /// The reducer returned keeps state between calls: it must be called by one store only, with
+    /// the state it reduced last (a `Store` calls its reducer on its actor, one action at a time).
+    package func reconcilingSharedValues(forOneStoreFrom initialState: State) -> Reducer {
+        guard let tracker = SharedValuesTracker.make(from: initialState) else { return reconcilingSharedValues() }
+        if let workBody {
+            return Reducer(work: { state, action, work in
+                workBody(&state, action, &work)
+                tracker.reconcile(&state)
+            })
+        }
+        let body = self.body
+        return Reducer { state, action in
+            body(&state, action)
+            tracker.reconcile(&state)
         }
     }
 }

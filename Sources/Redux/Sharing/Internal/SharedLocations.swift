@@ -129,16 +129,155 @@ package enum SharedValuesReconciler {
         guard let declaring = type as? any SharedValues.Type else { return nil }
         func reconcilers<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
             let rules = Declaring.sharing
-            guard !rules.isEmpty else { return nil }
-            // An action that renewed none of the collections is told before this is called
-            // (``Reducer/reconcilingSharedValues()``); each rule skips its unchanged places too.
-            let reconcile: @Sendable (inout Declaring, Declaring) -> Void = { state, before in
-                for rule in rules { rule.writeEdits(&state, before) }
-                for rule in rules { rule.refresh(&state, before) }
-            }
-            return reconcile
+            return rules.isEmpty ? nil : reconcile(rules)
         }
         return reconcilers(declaring) as? @Sendable (inout State, State) -> Void
+    }
+
+    /// Reconciles the copies of `rules` after a reduction that started from `before`.
+    static func reconcile<Declaring>(_ rules: [Sharing<Declaring>]) -> @Sendable (inout Declaring, Declaring) -> Void {
+        // An action that renewed none of the collections is told before this is called
+        // (``Reducer/reconcilingSharedValues()``, ``SharedValuesTracker``); each rule skips its
+        // unchanged places too.
+        { state, before in
+            for rule in rules { rule.writeEdits(&state, before) }
+            for rule in rules { rule.refresh(&state, before) }
+        }
+    }
+}
+
+/// An identified collection of a state — where shared values are owned, or the screens or rows
+/// showing copies — that a store keeps between actions (``SharedValuesTracker``): how to make one
+/// store's keeping of it.
+struct KeptCollection<State>: Sendable {
+    /// One store's keeping: `capture` remembers the collection of a state; `restore` writes what
+    /// it remembered into a state.
+    let make: @Sendable () -> (capture: (State) -> Void, restore: (inout State) -> Void)
+
+    init<ID, Element>(_ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
+        let keeping = Keeping {
+            let kept = KeptValue<IdentifiedArray<ID, Element>>()
+            return (
+                capture: { kept.value = $0[keyPath: collection] },
+                restore: { state in
+                    if let value = kept.value { state[keyPath: collection] = value }
+                }
+            )
+        }
+        make = { keeping.make() }
+    }
+
+    /// Makes the keepings of one collection.
+    ///
+    /// `@unchecked Sendable`: its function captures only the app's `Sendable` key path (whose
+    /// generic parameters need not be `Sendable`, which a `@Sendable` closure would require of
+    /// them), and each call makes a new keeping, shared with nothing.
+    private struct Keeping: @unchecked Sendable {
+        let make: () -> (capture: (State) -> Void, restore: (inout State) -> Void)
+    }
+}
+
+/// A value one store keeps between actions.
+private final class KeptValue<Value> {
+    var value: Value?
+}
+
+/// One store's reconciliation of its ``SharedValues``, without a copy of the state before each
+/// action: it keeps the versions of the identified collections the shared values live in, and the
+/// collections themselves, as they were after the last reconciliation. An action that renewed
+/// none of them (most actions) is told by comparing the versions, a load each; one that renewed
+/// any is reconciled against the state with those collections put back — what the reconciliation
+/// reads of the state before the action (the owned values' and the copies' collections, nothing
+/// else: a state whose shared values live anywhere else gets no tracker).
+///
+/// `@unchecked Sendable`: it changes on every reconciliation, and is held by the reducer one store
+/// made for itself (``Reducer/reconcilingSharedValues(forOneStoreFrom:)``), which that store calls
+/// on its actor, one action at a time.
+final class SharedValuesTracker<State>: @unchecked Sendable {
+    private let versions: KeptVersions
+    private let keepers: [(capture: (State) -> Void, restore: (inout State) -> Void)]
+    private let reconcileChanges: @Sendable (inout State, State) -> Void
+
+    private init(offsets: [Int], collections: [KeptCollection<State>], rules: [Sharing<State>]) {
+        versions = KeptVersions(offsets: offsets)
+        keepers = collections.map { $0.make() }
+        reconcileChanges = SharedValuesReconciler.reconcile(rules)
+    }
+
+    /// A tracker for a store whose state starts as `initialState`; `nil` when `State` declares no
+    /// shared values, or a place where they live cannot be told unchanged by a version.
+    static func make(from initialState: State) -> SharedValuesTracker? {
+        guard let declaring = State.self as? any SharedValues.Type else { return nil }
+        func make<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
+            let rules = Declaring.sharing
+            guard !rules.isEmpty, let offsets = SharedValuesReconciler.versionOffsets(of: rules) else { return nil }
+            var collections: [KeptCollection<Declaring>] = []
+            for rule in rules {
+                guard let kept = rule.collections else { return nil }
+                collections += kept
+            }
+            return SharedValuesTracker<Declaring>(offsets: offsets, collections: collections, rules: rules)
+        }
+        guard let tracker = make(declaring) as? SharedValuesTracker else { return nil }
+        tracker.keep(initialState)
+        return tracker
+    }
+
+    /// Reconciles the copies after a reduction of the state this tracker kept last.
+    @inline(__always)
+    func reconcile(_ state: inout State) {
+        if versions.areKept(in: &state) { return }
+        reconcileRenewed(&state)
+    }
+
+    @inline(never)
+    private func reconcileRenewed(_ state: inout State) {
+        var before = state
+        for keeper in keepers { keeper.restore(&before) }
+        reconcileChanges(&state, before)
+        keep(state)
+    }
+
+    private func keep(_ state: State) {
+        for keeper in keepers { keeper.capture(state) }
+        withUnsafePointer(to: state) { versions.keep(from: $0) }
+    }
+}
+
+/// The versions of the identified collections a store's shared values live in, as they were after
+/// the last reconciliation, and where they are stored in the state (``SharedValuesTracker``). Not
+/// generic: its check is compiled once, with no generic metadata to look up.
+private final class KeptVersions {
+    /// A version, and the offset in the state where it is stored.
+    private struct Kept {
+        let offset: Int
+        let version: UInt64
+    }
+
+    /// Read after every action, written when a collection was renewed.
+    private var kept: [Kept]
+
+    init(offsets: [Int]) {
+        kept = offsets.map { Kept(offset: $0, version: 0) }
+    }
+
+    /// Whether every version in the state at `state` is the one kept: no collection the shared
+    /// values live in was renewed.
+    @inline(__always)
+    func areKept<State>(in state: UnsafePointer<State>) -> Bool {
+        areKept(at: UnsafeRawPointer(state))
+    }
+
+    private func areKept(at state: UnsafeRawPointer) -> Bool {
+        for entry in kept where loadMember(UInt64.self, at: entry.offset, in: state) != entry.version {
+            return false
+        }
+        return true
+    }
+
+    /// Keeps the versions in the state at `state`.
+    func keep<State>(from state: UnsafePointer<State>) {
+        kept = kept.map { Kept(offset: $0.offset, version: loadMember(UInt64.self, at: $0.offset, in: state)) }
     }
 }
 
