@@ -71,6 +71,16 @@ struct DispatchRules {
         return !queue.isEmpty
     }
 
+    /// A dispatch from outside that reduced the action itself (a store without middleware, whose
+    /// frame is not counted: no `next` can be kept to reduce later) ends. Returns whether the store
+    /// became free with work queued, which the caller must drain.
+    @inlinable @inline(__always)
+    mutating func leaveDispatchOfReduction() -> Bool {
+        guard isBusy else { return false }
+        isBusy = false
+        return !queue.isEmpty
+    }
+
     /// A queued entry's frame ends; the store is free for the next entry.
     @inlinable @inline(__always)
     mutating func leaveDrainedDispatch() {
@@ -101,6 +111,13 @@ struct DispatchRules {
     @inlinable @inline(__always)
     mutating func reducerReturned() {
         phase = .observers
+    }
+
+    /// The reducer and the observers are done, in a dispatch frame that was not counted
+    /// (``leaveDispatchOfReduction()``).
+    @inlinable @inline(__always)
+    mutating func endReductionInDispatch() {
+        phase = .idle
     }
 
     /// The reducer and the observers are done. Returns whether the reduction happened outside any

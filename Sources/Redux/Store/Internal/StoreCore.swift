@@ -70,7 +70,7 @@ final class StoreCore<State>: Observable {
     ) {
         state = initialState
         // A state declaring shared values has its copies reconciled after each reduction; others pay nothing.
-        let reducer = reducer.reconcilingSharedValues()
+        let reducer = reducer.reconcilingSharedValues(forOneStoreFrom: initialState)
         var generatedTaping: GeneratedTaping?
         let box = DependenciesBox(dependencies)
         if dependencies != nil {
@@ -244,14 +244,19 @@ extension StoreCore {
     @inlinable
     func dispatchBody(_ action: any Action) throws(Unthrown) {
         if released.isSet || machine.rules.shouldQueue(action) { return }
-        machine.rules.enterDispatch()
         if let head = machine.head {
+            machine.rules.enterDispatch()
             head.call(action)
+            if machine.rules.leaveDispatch() {
+                drain()
+            }
         } else {
-            reduce(action, then: nil, checkingRelease: false)
-        }
-        if machine.rules.leaveDispatch() {
-            drain()
+            // No middleware: this dispatch is the reduction, and no `next` can be kept to reduce
+            // later, so the frame is not counted (4 instructions a dispatch).
+            reduce(action, then: nil, checkingRelease: false, inUncountedDispatch: true)
+            if machine.rules.leaveDispatchOfReduction() {
+                drain()
+            }
         }
     }
 
@@ -267,10 +272,15 @@ extension StoreCore {
     /// released, so it checks ``released``; the store's own calls (`dispatchBody` without middleware,
     /// `drain`) have just checked it, with nothing between that could release the store, and pass
     /// `false` (4 instructions a dispatch).
+    ///
+    /// `inUncountedDispatch`: `dispatchBody` without middleware reduces in a dispatch frame it does
+    /// not count (``DispatchRules/leaveDispatchOfReduction()``), so the reduction is known to run
+    /// inside a dispatch; everywhere else the argument is the constant `false`.
     @inlinable
     @inline(__always)
     func reduce(
-        _ action: any Action, then observer: (@MainActor (any Action) -> Void)?, checkingRelease: Bool = true
+        _ action: any Action, then observer: (@MainActor (any Action) -> Void)?, checkingRelease: Bool = true,
+        inUncountedDispatch: Bool = false
     ) {
         if checkingRelease && released.isSet { return }
         if !machine.rules.beginReduction(action) { return }
@@ -302,7 +312,9 @@ extension StoreCore {
         if collectsWork, !work.isEmpty {
             deliverWork(after: action)
         }
-        if machine.rules.endReduction() {
+        if inUncountedDispatch {
+            machine.rules.endReductionInDispatch()
+        } else if machine.rules.endReduction() {
             // `next` was called outside any dispatch (kept by a middleware and called later).
             drain()
         }
