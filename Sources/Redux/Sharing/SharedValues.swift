@@ -52,19 +52,19 @@ public struct Sharing<State>: Sendable {
     /// the copies') are stored in `State`: when all equal those of the state before, both steps
     /// do nothing. `nil` when a place cannot be told unchanged that way (a member, a single value).
     let versionOffsets: [Int]?
-    /// The identified collections this entry reads (the owned values' and the copies'), which a
-    /// store keeps between actions instead of a copy of the state before each
-    /// (``SharedValuesTracker``); `nil` with ``versionOffsets``.
-    let collections: [KeptCollection<State>]?
+    /// How a store reconciles this entry from what it remembers of the last reconciliation,
+    /// instead of a copy of the state before each action (``SharedValuesTracker``); `nil` with
+    /// ``versionOffsets``.
+    let tracking: CopyTracking<State>?
 
     init<Value: Sendable>(
         _ steps: SharedLocations<State, Value>.Steps, versionOffsets: [Int?]? = nil,
-        collections: [KeptCollection<State>]? = nil
+        tracking: CopyTracking<State>? = nil
     ) {
         writeEdits = steps.writeEdits
         refresh = steps.refresh
         self.versionOffsets = versionOffsets.flatMap { $0.contains(nil) ? nil : $0.compactMap { $0 } }
-        self.collections = self.versionOffsets == nil ? nil : collections
+        self.tracking = self.versionOffsets == nil ? nil : tracking
     }
 
     /// Values of the identified collection at `source`, shown by the screens of the navigation
@@ -86,7 +86,7 @@ public struct Sharing<State>: Sendable {
         Sharing(
             SharedLocations.steps(source: .identified(source), views.map { .screens(stack, $0) }),
             versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: stack)],
-            collections: [KeptCollection(source), KeptCollection(stack)])
+            tracking: CopyTracking(source: source, elements: stack, views: views.map(SharedView.screen)))
     }
 
     /// Values of the identified collection at `source`, shown by the elements of `elements` (the
@@ -104,7 +104,7 @@ public struct Sharing<State>: Sendable {
         Sharing(
             SharedLocations.steps(source: .identified(source), views.map { .elements(elements, $0) }),
             versionOffsets: [collectionVersionOffset(of: source), collectionVersionOffset(of: elements)],
-            collections: [KeptCollection(source), KeptCollection(elements)])
+            tracking: CopyTracking(source: source, elements: elements, views: views))
     }
 
     /// Values of the identified collection at `source`, shown at `views` of the state itself — a

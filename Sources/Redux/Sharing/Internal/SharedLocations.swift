@@ -58,7 +58,7 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
     static func screens<Screen: Sendable>(
         _ stack: WritableKeyPath<State, StackState<Screen>> & Sendable, _ view: SharedView<Screen, Value>
     ) -> SharedLocations where Value: Equatable {
-        elements(stack, SharedView(get: { view.get($0.state) }, set: { view.set(&$0.state, $1) }))
+        elements(stack, .screen(view))
     }
 
     /// A place in each element of an identified collection, matched with the element of the same
@@ -146,62 +146,24 @@ package enum SharedValuesReconciler {
     }
 }
 
-/// An identified collection of a state — where shared values are owned, or the screens or rows
-/// showing copies — that a store keeps between actions (``SharedValuesTracker``): how to make one
-/// store's keeping of it.
-struct KeptCollection<State>: Sendable {
-    /// One store's keeping: `capture` remembers the collection of a state; `restore` writes what
-    /// it remembered into a state.
-    let make: @Sendable () -> (capture: (State) -> Void, restore: (inout State) -> Void)
-
-    init<ID, Element>(_ collection: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
-        let keeping = Keeping {
-            let kept = KeptValue<IdentifiedArray<ID, Element>>()
-            return (
-                capture: { kept.value = $0[keyPath: collection] },
-                restore: { state in
-                    if let value = kept.value { state[keyPath: collection] = value }
-                }
-            )
-        }
-        make = { keeping.make() }
-    }
-
-    /// Makes the keepings of one collection.
-    ///
-    /// `@unchecked Sendable`: its function captures only the app's `Sendable` key path (whose
-    /// generic parameters need not be `Sendable`, which a `@Sendable` closure would require of
-    /// them), and each call makes a new keeping, shared with nothing.
-    private struct Keeping: @unchecked Sendable {
-        let make: () -> (capture: (State) -> Void, restore: (inout State) -> Void)
-    }
-}
-
-/// A value one store keeps between actions.
-private final class KeptValue<Value> {
-    var value: Value?
-}
-
 /// One store's reconciliation of its ``SharedValues``, without a copy of the state before each
-/// action: it keeps the versions of the identified collections the shared values live in, and the
-/// collections themselves, as they were after the last reconciliation. An action that renewed
-/// none of them (most actions) is told by comparing the versions, a load each; one that renewed
-/// any is reconciled against the state with those collections put back — what the reconciliation
-/// reads of the state before the action (the owned values' and the copies' collections, nothing
-/// else: a state whose shared values live anywhere else gets no tracker).
+/// action: it keeps the versions of the identified collections the shared values live in as they
+/// were after the last reconciliation, and each entry remembers its copies (``TrackedCopies``). An
+/// action that renewed none of the collections (most actions) is told by comparing the versions, a
+/// load each; one that renewed any is reconciled by the entries, which read only the copies the
+/// action may have changed or made stale. A state whose shared values live anywhere else (a member,
+/// a single value) gets no tracker: its store reconciles against a copy of the state before.
 ///
 /// `@unchecked Sendable`: it changes on every reconciliation, and is held by the reducer one store
 /// made for itself (``Reducer/reconcilingSharedValues(forOneStoreFrom:)``), which that store calls
 /// on its actor, one action at a time.
 final class SharedValuesTracker<State>: @unchecked Sendable {
     private let versions: KeptVersions
-    private let keepers: [(capture: (State) -> Void, restore: (inout State) -> Void)]
-    private let reconcileChanges: @Sendable (inout State, State) -> Void
+    private let entries: [TrackedSteps<State>]
 
-    private init(offsets: [Int], collections: [KeptCollection<State>], rules: [Sharing<State>]) {
+    private init(offsets: [Int], entries: [TrackedSteps<State>]) {
         versions = KeptVersions(offsets: offsets)
-        keepers = collections.map { $0.make() }
-        reconcileChanges = SharedValuesReconciler.reconcile(rules)
+        self.entries = entries
     }
 
     /// A tracker for a store whose state starts as `initialState`; `nil` when `State` declares no
@@ -210,16 +172,19 @@ final class SharedValuesTracker<State>: @unchecked Sendable {
         guard let declaring = State.self as? any SharedValues.Type else { return nil }
         func make<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
             let rules = Declaring.sharing
-            guard !rules.isEmpty, let offsets = SharedValuesReconciler.versionOffsets(of: rules) else { return nil }
-            var collections: [KeptCollection<Declaring>] = []
+            guard !rules.isEmpty, SharedValuesReconciler.versionOffsets(of: rules) != nil else { return nil }
+            var trackings: [CopyTracking<Declaring>] = []
             for rule in rules {
-                guard let kept = rule.collections else { return nil }
-                collections += kept
+                guard let tracking = rule.tracking else { return nil }
+                trackings.append(tracking)
             }
-            return SharedValuesTracker<Declaring>(offsets: offsets, collections: collections, rules: rules)
+            return trackings
         }
-        guard let tracker = make(declaring) as? SharedValuesTracker else { return nil }
-        tracker.keep(initialState)
+        guard let trackings = make(declaring) as? [CopyTracking<State>],
+            let offsets = SharedValuesReconciler.versionOffsets(for: State.self)
+        else { return nil }
+        let tracker = SharedValuesTracker(offsets: offsets, entries: trackings.map { $0.make(initialState) })
+        withUnsafePointer(to: initialState) { tracker.versions.keep(from: $0) }
         return tracker
     }
 
@@ -232,14 +197,9 @@ final class SharedValuesTracker<State>: @unchecked Sendable {
 
     @inline(never)
     private func reconcileRenewed(_ state: inout State) {
-        var before = state
-        for keeper in keepers { keeper.restore(&before) }
-        reconcileChanges(&state, before)
-        keep(state)
-    }
-
-    private func keep(_ state: State) {
-        for keeper in keepers { keeper.capture(state) }
+        for entry in entries { entry.writeEdits(&state) }
+        for entry in entries { entry.refresh(&state) }
+        for entry in entries { entry.settle(state) }
         withUnsafePointer(to: state) { versions.keep(from: $0) }
     }
 }
@@ -346,5 +306,12 @@ private struct CollectionVersionReader<State>: @unchecked Sendable {
 
     func read(_ state: State) -> UInt64 {
         reader.read(state)
+    }
+}
+
+extension SharedView {
+    /// `view` in the state of a stack's screen.
+    static func screen<Screen>(_ view: SharedView<Screen, Value>) -> SharedView where Root == StackElement<Screen> {
+        SharedView(get: { view.get($0.state) }, set: { view.set(&$0.state, $1) })
     }
 }
