@@ -33,8 +33,12 @@
 /// is usually being closed. Within one reduction, before it ends, a copy and the owned value may
 /// differ: a reducer sees the value as it was when the action arrived.
 ///
-/// Stores of states that do not conform pay nothing; those that do pay, per action, one
-/// comparison per copy shown (a pushed screen, a presented sheet).
+/// Stores of states that do not conform pay nothing. A store of one that does compares, after each
+/// action, the versions of the identified collections the values live in with those it kept after
+/// the previous action: an action that changed none of them reads no copy. One that did reads the
+/// copies it may have made differ — the screens or rows the action changed, and those showing an
+/// owned value it changed (collections' change logs name both); a copy in a member of the state is
+/// compared on every action.
 public protocol SharedValues: SendableMetatype {
     /// Where each shared value lives and where it is shown.
     static var sharing: [Sharing<Self>] { get }
