@@ -201,7 +201,10 @@ struct SharedItem: Identifiable, Equatable, Sendable {
     var id: Int
     var title = ""
 }
-struct SharedDetail: Equatable, Sendable { var item: SharedItem }
+struct SharedDetail: Equatable, Sendable {
+    var item: SharedItem
+    var taps = 0
+}
 enum SharedScreen: Equatable, Sendable { case detail(SharedDetail) }
 struct SharedBench: Equatable, Sendable, SharedValues {
     var count = 0
@@ -218,6 +221,7 @@ struct UnsharedBench: Equatable, Sendable {
     var path: StackState<SharedScreen>
 }
 struct RenameFirst: Action {}
+struct TapFirstScreen: Action {}
 
 /// Issue 47: `SharedValues` with 10, 1,000 and 10,000 copies — an action touching no shared value
 /// (its goal: ≤ 5% over the same store without sharing) and an edit of one shared value.
@@ -264,6 +268,22 @@ func sharingScenarios() -> [Scenario] {
                 }
                 let store = Store(initialState: SharedBench(items: items(), path: path()), reducer: reducer)
                 let action: any Action = RenameFirst()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+        scenarios.append(
+            Scenario(
+                name: "sharing, \(copies) copies, an action of one screen",
+                note: "the bottom screen changes a member other than its copy: only that screen's copy is read"
+            ) {
+                let reducer = Reducer<SharedBench>.on(TapFirstScreen.self) { state, _ in
+                    guard case .detail(var detail) = state.path[0].state else { return }
+                    detail.taps &+= 1
+                    state.path[0].state = .detail(detail)
+                }
+                let store = Store(initialState: SharedBench(items: items(), path: path()), reducer: reducer)
+                let action: any Action = TapFirstScreen()
                 return { n in
                     for _ in 0..<n { store.dispatch(action) }
                 }
