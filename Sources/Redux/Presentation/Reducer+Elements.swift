@@ -439,7 +439,16 @@ where Element.ID == ID {
 
     @inlinable
     init(_ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable) {
-        index = { state, id in state[keyPath: keyPath].index(id: id) }
+        // The collection read at its offset when the key path allows (``MemberReader``): a copy of
+        // the collection (retains), not the runtime's key-path projection (~335 instructions on
+        // every action a row sends, a generic-metadata lookup among them).
+        let offset = MemoryLayout<State>.offset(of: keyPath)
+        index = { state, id in
+            guard let offset else { return state[keyPath: keyPath].index(id: id) }
+            return withUnsafePointer(to: state) {
+                loadMember(IdentifiedArray<ID, Element>.self, at: offset, in: UnsafeRawPointer($0)).index(id: id)
+            }
+        }
         update = { state, index, body in body(&state[keyPath: keyPath][index]) }
     }
 }
@@ -527,7 +536,9 @@ enum ChildIdentity: Equatable, Sendable {
     case absent
     case present((any Hashable & Sendable)?)
 
-    @usableFromInline
+    /// Inlinable, so that it is compiled for the child's type in the `ifLet` that reads it: generic,
+    /// the child's optional asked the runtime for its metadata on each read.
+    @inlinable
     init<Child>(_ child: Child?, _ identify: (Child) -> (any Hashable & Sendable)?) {
         guard let child else {
             self = .absent

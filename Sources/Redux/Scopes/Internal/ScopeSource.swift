@@ -496,12 +496,14 @@ final class ElementScope<State>: ScopeSource {
 
     /// Whether `action` is marked ``HandledByMiddleware`` — a conformance of its type, so asked of
     /// the runtime once for a run of actions of one type (a scope sends a few types, over and
-    /// over), not on each (~1,500 instructions a lookup).
+    /// over), not on each (~1,500 instructions a lookup). The type is the one the existential
+    /// stores (``ActionCast/storedType(of:)``; `type(of:)` asked the runtime, ~50 instructions an
+    /// action); a class's is not remembered, as a value of a subclass may answer otherwise.
     private func isHandledByMiddleware(_ action: any Action) -> Bool {
-        let actionType = ObjectIdentifier(type(of: action))
+        let actionType = ActionCast.storedType(of: action)
         if actionType == lastActionType { return lastIsHandledByMiddleware }
         let marked = action is any HandledByMiddleware
-        lastActionType = actionType
+        lastActionType = ActionCast.isClass(type(of: action)) ? nil : actionType
         lastIsHandledByMiddleware = marked
         return marked
     }

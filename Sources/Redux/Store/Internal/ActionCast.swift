@@ -32,6 +32,21 @@ package enum ActionCast {
         Concrete.self == A.self
     }
 
+    /// The type `action` was stored in its existential as, read from the opened existential (no
+    /// runtime call, unlike `type(of:)`, ~50 instructions). For a class, the value may be of a
+    /// subclass, which only `type(of:)` tells.
+    @inlinable
+    @inline(__always)
+    package static func storedType(of action: any Action) -> ObjectIdentifier {
+        storedType(opened: action)
+    }
+
+    @inlinable
+    @inline(__always)
+    package static func storedType<Concrete: Action>(opened _: Concrete) -> ObjectIdentifier {
+        ObjectIdentifier(Concrete.self)
+    }
+
     /// Whether `type` is a class, whose subclasses must also match.
     @usableFromInline
     package static func isClass(_ type: Any.Type) -> Bool {
