@@ -524,8 +524,9 @@ struct ChildPlace<State, Child>: Sendable {
         take = { state in reader.extract(from: state)?.payload }
         put = { state, child in state = reader.write(child) }
         clear = { _ in false }
-        caseName = { state in (reader.knownName ?? reader.extract(from: state)?.name).map(ElementAction.caseRoute) }
-        isAddressed = { $0.path.hasPrefix(".") }
+        caseName = { state in reader.knownRoute ?? reader.extract(from: state).map { ElementAction.caseRoute($0.name) }
+        }
+        isAddressed = { ElementAction.namesConstructorCase($0.path) }
     }
 }
 

@@ -44,6 +44,12 @@ package struct CaseReader<Enum, Payload>: Sendable {
     @inlinable
     package var knownName: String? { learned.name }
 
+    /// The route of the case's actions (`.detail`, ``ElementAction/caseRoute(_:)``) once its name
+    /// is learned; `nil` before. Made once: made on each read, it cost ~200 instructions an
+    /// action for each case's `ifLet`.
+    @inlinable
+    package var knownRoute: String? { learned.route }
+
     /// The value's payload and case name (`detail`) when `value` is this case; `nil` when it is
     /// another case (or not an enum).
     ///
@@ -153,16 +159,18 @@ extension CaseReader {
 final class LearnedCaseName: @unchecked Sendable {
     private let writing = TryLock()
     @usableFromInline let published = ReleaseFlag()
-    /// Written once, by the thread that took `writing`, before `published` is set; read only after
-    /// it is seen set. Unchecked exclusivity in release builds (docs/architecture.md, "The
+    /// The name and its route (`.detail`): written once, by the thread that took `writing`, before
+    /// `published` is set; read only after it is seen set. Unchecked exclusivity in release builds (docs/architecture.md, "The
     /// unchecked-exclusivity pattern"; debug builds keep the check). Measured without it (a dynamic
     /// access check per read): `navigation, enum destination shown, an action of the case` 25,903 →
     /// 26,523; held by `.ci/perf-guard`'s threshold for that scenario (5% over, so it bounds the sum
     /// of such gains, not this one alone).
     #if DEBUG
         @usableFromInline var stored: String?
+        @usableFromInline var storedRoute: String?
     #else
         @exclusivity(unchecked) @usableFromInline var stored: String?
+        @exclusivity(unchecked) @usableFromInline var storedRoute: String?
     #endif
 
     @usableFromInline init() {}
@@ -173,11 +181,18 @@ final class LearnedCaseName: @unchecked Sendable {
         published.isSet ? stored : nil
     }
 
+    /// The case's route (`.detail`), once the name is learned; `nil` before.
+    @inlinable
+    var route: String? {
+        published.isSet ? storedRoute : nil
+    }
+
     /// Keeps `name` when none was learned yet (a second learner, on another thread, is ignored:
     /// both learned the same name from the same constructor).
     func learn(_ name: String) {
         guard !published.isSet, writing.tryTake() else { return }
         stored = name
+        storedRoute = ElementAction.caseRoute(name)
         published.set()
     }
 }
@@ -189,8 +204,21 @@ extension ElementAction {
 
     /// Whether `path` names an enum's case — by its constructor (`.detail`) or by a computed
     /// accessor's type (`(DetailState)`) — rather than a stored member.
-    @usableFromInline
+    @inlinable
     package static func namesCase(_ path: String) -> Bool {
-        path.hasPrefix(".") || path.hasPrefix("(")
+        let first = path.utf8.first
+        return first == UInt8(ascii: ".") || first == UInt8(ascii: "(")
+    }
+
+    /// Whether `path` names an enum's case by its constructor (`.detail`), as ``caseRoute(_:)``
+    /// writes it.
+    ///
+    /// The first byte is compared, not `hasPrefix(".")` (a comparison of characters, ~150
+    /// instructions, run by each case's `ifLet` on each action addressed to an enum): a path is
+    /// made by this library from a case's or a member's name, whose first character is never a
+    /// combining mark, so its first byte is its first character.
+    @inlinable
+    package static func namesConstructorCase(_ path: String) -> Bool {
+        path.utf8.first == UInt8(ascii: ".")
     }
 }
