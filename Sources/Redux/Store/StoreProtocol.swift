@@ -216,8 +216,11 @@ extension Store: StoreProtocol {
     ///
     /// - Parameter keyPath: The optional child state.
     /// - Returns: The child's scope, or `nil` while the child is absent.
+    @inlinable
     public func scope<Child>(ifPresent keyPath: KeyPath<State, Child?>) -> ScopedStore<Child>? {
-        core.presenceWatcher(at: keyPath).scope(anchor: self)
+        // The child's presence is read after every action: its readers are made here, in the app's
+        // module, for the app's types (``PresenceFunctions``), once per child.
+        core.presenceWatcher(at: keyPath) { PresenceFunctions(keyPath) }.scope(anchor: self)
     }
 
     /// A scope of one case of this state (an enum) while it is that case. See

@@ -4,37 +4,39 @@ import Observation
 /// that asks for the child's scope depends on the child's presence and identity only (its `id`, or
 /// its case for an enum), not on its content — the child's own scope is observed for that.
 @MainActor
+@usableFromInline
 final class PresenceWatcher<Root, Child>: DetachableWatcher {
     let core: StoreCore<Root>
     let keyPath: KeyPath<Root, Child?>
     /// Reads the child at its offset when the key path allows (the runtime's key-path projection
     /// cost ~420 instructions a read, after every action).
     let childReader: MemberReader<Root, Child?>
+    /// Reads the child's presence after every action, made for the app's types when the inlinable
+    /// ``StoreProtocol/scope(ifPresent:)`` made the watcher.
+    let functions: PresenceFunctions<Root, Child>
     let name: String
     let registrationKey: KeyPath<StoreCore<Root>, Int>
     var lastPresence = ChildPresence.absent
-    /// Reads the child's presence (its case learned once per value, see ``CaseMemo``).
-    let reader = PresenceReader<Child>()
     var member: ObservedMember<Root>?
     /// The scope of the child last shown, while anyone holds it, with its presentation (weak: it
     /// watches the store, which holds this watcher).
     weak var cached: ScopedStore<Child>?
     weak var cachedPresentation: Presentation?
 
-    init(core: StoreCore<Root>, keyPath: KeyPath<Root, Child?>) {
+    init(core: StoreCore<Root>, keyPath: KeyPath<Root, Child?>, functions: PresenceFunctions<Root, Child>) {
         self.core = core
         self.keyPath = keyPath
+        self.functions = functions
         childReader = MemberReader(keyPath)
         name = ElementAction.path(of: keyPath)
         registrationKey = \StoreCore<Root>.[observedMember: core.machine.members.newSlot()]
     }
 
     func makeMember() -> ObservedMember<Root> {
-        ObservedMember<Root>(
-            isUnchanged: { root in
-                self.reader.presence(of: self.childReader.read(root)) == self.lastPresence
-            },
-            remember: { root in self.lastPresence = self.reader.presence(of: self.childReader.read(root)) },
+        let presenceIn = functions.presenceIn
+        return ObservedMember<Root>(
+            isUnchanged: { root in presenceIn(root) == self.lastPresence },
+            remember: { root in self.lastPresence = presenceIn(root) },
             disarm: {},
             access: { _ in },
             publish: { core in
@@ -48,6 +50,7 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     }
 
     /// The child's scope while it is present; registers a dependency on its presence.
+    @usableFromInline
     func scope(anchor: AnyObject?) -> ScopedStore<Child>? {
         core.registrar.access(core, keyPath: registrationKey)
         if let member, !member.isArmed {
@@ -61,15 +64,14 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
             return cached
         }
         let parent = MemberScope(core: core, keyPath: keyPath)
-        let projected = ProjectedScope<Child?, Child>(parent: parent, initial: present, path: name) { $0 }
+        let projected = ProjectedScope<Child?, Child>(
+            parent: parent, initial: present, path: name, projectingInto: functions.project)
         let step = OwnerStep(path: name, id: nil)
-        let reader = reader
-        let presentation = Presentation(
-            parent: parent, presenceOf: { reader.presence(of: $0) }, presence: reader.presence(of: present), path: name)
+        let presence = functions.presence(present)
+        let presentation = Presentation(parent: parent, presenceOf: functions.presence, presence: presence, path: name)
         let scope = ScopedStore(
             ElementScope(
-                base: projected, step: step, presentation: presentation,
-                watchWork: livenessWatch(presence: reader.presence(of: present)))
+                base: projected, step: step, presentation: presentation, watchWork: livenessWatch(presence: presence))
         ).anchored(to: anchor)
         cached = scope
         cachedPresentation = presentation
@@ -83,21 +85,53 @@ extension PresenceWatcher {
     func livenessWatch(presence: ChildPresence) -> @MainActor ([OwnerStep]) -> Void {
         { [weak self] owner in
             guard let self else { return }
-            self.core.watchLiveness(of: owner) { [weak self] root in
-                guard let self else { return false }
-                return self.reader.presence(of: self.childReader.read(root)) == presence
+            self.core.watchLiveness(of: owner) { [presenceIn = self.functions.presenceIn] root in
+                presenceIn(root) == presence
             }
         }
     }
 }
 
 extension StoreCore {
-    /// The presence watcher of the optional child at `keyPath`; made once per child.
-    func presenceWatcher<Child>(at keyPath: KeyPath<State, Child?>) -> PresenceWatcher<State, Child> {
+    /// The presence watcher of the optional child at `keyPath`; made once per child, reading the
+    /// child's presence with what `functions` makes.
+    @usableFromInline
+    func presenceWatcher<Child>(
+        at keyPath: KeyPath<State, Child?>, functions: () -> PresenceFunctions<State, Child>
+    ) -> PresenceWatcher<State, Child> {
         watcher(at: keyPath) { core in
-            let watcher = PresenceWatcher(core: core, keyPath: keyPath)
+            let watcher = PresenceWatcher(core: core, keyPath: keyPath, functions: functions())
             watcher.member = watcher.makeMember()
             return watcher
+        }
+    }
+}
+
+/// How a ``PresenceWatcher`` reads its child's presence after every action: closures made by the
+/// inlinable ``StoreProtocol/scope(ifPresent:)`` in the app's module, so that they run compiled for
+/// the app's types. Made in the library's generic code (a scope's nested `scope(ifPresent:)`), each
+/// read asked the runtime for the child's optional's metadata (~330 instructions), four reads an
+/// action for a shown sheet's scope.
+@usableFromInline
+struct PresenceFunctions<Root, Child> {
+    /// The child's presence in the state at a pointer (read at its offset when the key path allows).
+    @usableFromInline let presenceIn: @MainActor (UnsafePointer<Root>) -> ChildPresence
+    /// The presence of a child read already.
+    @usableFromInline let presence: @MainActor (Child?) -> ChildPresence
+    /// Writes the child into its scope's last known state when it is present (``ProjectedScope``).
+    @usableFromInline let project: @MainActor (Child?, inout Child) -> Bool
+
+    @MainActor
+    @inlinable
+    init(_ keyPath: KeyPath<Root, Child?>) {
+        let reader = MemberReader(keyPath)
+        let presenceReader = PresenceReader<Child>()
+        presenceIn = { presenceReader.presence(of: reader.read($0)) }
+        presence = { presenceReader.presence(of: $0) }
+        project = { child, into in
+            guard let child else { return false }
+            into = child
+            return true
         }
     }
 }

@@ -67,11 +67,19 @@ extension ScopeSource {
 
     func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
         let path = BindingAction<State>.path(of: keyPath)
+        // The member read at its offset when the key path allows (``MemberReader``), written into
+        // the scope's last known state: through the runtime's key-path projection, returning an
+        // optional, a read cost ~700 instructions (the key path's projection and the metadata of
+        // `Child?`), once an action for a scope in a stack's screen.
+        let reader = MemberReader(keyPath)
         return ScopedStore(
             ProjectedScope<State, Child>(
                 parent: self, initial: currentState()[keyPath: keyPath],
                 path: pathPrefix.map { "\($0).\(path)" } ?? path
-            ) { $0[keyPath: keyPath] })
+            ) { parent, into in
+                into = reader.read(parent)
+                return true
+            })
     }
 
     func row<Element: Identifiable & Equatable>(
@@ -349,7 +357,8 @@ final class MemberScope<Root, State>: ScopeSource {
     }
 
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
-        core.presenceWatcher(at: fromRoot(keyPath)).scope(anchor: anchor)
+        let fromRoot = fromRoot(keyPath)
+        return core.presenceWatcher(at: fromRoot) { PresenceFunctions(fromRoot) }.scope(anchor: anchor)
     }
 
     func identifiedRows<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
@@ -364,8 +373,18 @@ final class MemberScope<Root, State>: ScopeSource {
 /// nothing (the row left its list).
 @MainActor
 final class ProjectedScope<Parent, State>: ScopeSource {
+    /// How the state is found in the parent's.
+    private enum Projection {
+        /// Returns the state, or `nil` when it is not there.
+        case returning(@MainActor (Parent) -> State?)
+        /// Writes the state found into the last known one and says whether it found one: given by
+        /// a caller that made it for the app's types, it spares this generic class the metadata of
+        /// `State?` (~330 instructions a read, a read per action for a presented child's scope).
+        case writing(@MainActor (Parent, inout State) -> Bool)
+    }
+
     let parent: any ScopeSource<Parent>
-    let project: @MainActor (Parent) -> State?
+    private let projection: Projection
     let pathPrefix: String?
     private var lastKnown: State
 
@@ -373,7 +392,18 @@ final class ProjectedScope<Parent, State>: ScopeSource {
         parent: any ScopeSource<Parent>, initial: State, path: String?, project: @escaping @MainActor (Parent) -> State?
     ) {
         self.parent = parent
-        self.project = project
+        projection = .returning(project)
+        self.pathPrefix = path
+        lastKnown = initial
+    }
+
+    /// A projection that writes the state found into `into` and says whether it found one.
+    init(
+        parent: any ScopeSource<Parent>, initial: State, path: String?,
+        projectingInto projectInto: @escaping @MainActor (Parent, _ into: inout State) -> Bool
+    ) {
+        self.parent = parent
+        projection = .writing(projectInto)
         self.pathPrefix = path
         lastKnown = initial
     }
@@ -381,8 +411,13 @@ final class ProjectedScope<Parent, State>: ScopeSource {
     var effects: Effects { parent.effects }
 
     func currentState() -> State {
-        if let value = project(parent.currentState()) {
-            lastKnown = value
+        switch projection {
+        case .writing(let projectInto):
+            _ = projectInto(parent.currentState(), &lastKnown)
+        case .returning(let project):
+            if let value = project(parent.currentState()) {
+                lastKnown = value
+            }
         }
         return lastKnown
     }
