@@ -213,7 +213,7 @@ extension Reducer {
     @inlinable
     func ifLet<Child>(
         _ keyPath: WritableKeyPath<State, Child?> & Sendable, then child: Reducer<Child>,
-        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?
+        identity identify: @escaping @Sendable (Child) -> ChildIdentity
     ) -> Reducer<State> {
         ifLet(ChildPlace(keyPath), then: child, identity: identify)
     }
@@ -272,7 +272,7 @@ extension Reducer {
     @inlinable
     func ifLet<Child>(
         _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
-        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
+        identity identify: @escaping @Sendable (Child) -> ChildIdentity,
         unchanged: (@Sendable (Child, Child) -> Bool)? = nil
     ) -> Reducer<State> {
         // A parent without work (an `on` reducer) is called through its plain body: through
@@ -288,7 +288,7 @@ extension Reducer {
     @inlinable
     func ifLet<Child, Parent: ParentStep<State>>(
         _ place: ChildPlace<State, Child>, then child: Reducer<Child>,
-        identity identify: @escaping @Sendable (Child) -> (any Hashable & Sendable)?,
+        identity identify: @escaping @Sendable (Child) -> ChildIdentity,
         unchanged: (@Sendable (Child, Child) -> Bool)?, parent step: Parent
     ) -> Reducer<State> {
         let childBody = child.bodyCollectingWork
@@ -309,10 +309,8 @@ extension Reducer {
                 let now = place.child(in: &state)
                 if let now, let unchanged, unchanged(old, now) { return }
                 let shown = ChildIdentity(found, identify)
-                if let name = place.name ?? caseName, ChildIdentity(now, identify) != shown,
-                    case .present(let identity) = shown
-                {
-                    work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
+                if let name = place.name ?? caseName, shown.isPresent, ChildIdentity(now, identify) != shown {
+                    work.append(CancelElementWork(step: OwnerStep(path: name, id: shown.id)))
                 }
                 // A dismissed child's state does not stay alive in the memo of its cases.
                 if now == nil { memo?.forget() }
@@ -342,16 +340,19 @@ extension Reducer {
             var dismiss = false
             var missed = false
             if let scoped = ElementAction.unwrap(action), place.isAddressed(scoped) {
-                if let name, scoped.isFor(name), case .present(let identity) = before(),
-                    scoped.id.map({ AnyHashable($0) == identity.map { AnyHashable($0) } }) ?? true
+                if let name, scoped.isFor(name), case let shownBefore = before(), shownBefore.isPresent,
+                    scoped.id.map({ AnyHashable($0) == shownBefore.id.map { AnyHashable($0) } }) ?? true
                 {
+                    let identity = shownBefore.id
                     if ElementAction.namesCase(name) {
                         work.claims.append(CaseClaim(path: name, missed: nil, state: State.self))  // taken
                     }
                     if scoped.isDismiss {
                         dismiss = true
-                    } else if var present = place.take(&state) {
-                        // Moved out and back: the child's state is not copied.
+                    } else if var present = place.hasFixedName ? place.take(&state) : found {
+                        // A member's child is moved out and back: its state is not copied. A
+                        // case's is the one read above (the state is unchanged since): reading it
+                        // again cost a case read (~500 instructions).
                         var childWork = ReducerWork()
                         childBody(&present, scoped.action, &childWork)
                         place.put(&state, present)
@@ -414,8 +415,8 @@ extension Reducer {
             }
             if found != nil {
                 let now = place.get(state)
-                if let name, !sameIdentity(now), case .present(let identity) = before() {
-                    work.append(CancelElementWork(step: OwnerStep(path: name, id: identity)))
+                if let name, !sameIdentity(now), case let shownBefore = before(), shownBefore.isPresent {
+                    work.append(CancelElementWork(step: OwnerStep(path: name, id: shownBefore.id)))
                 }
                 // A dismissed child's state does not stay alive in the memo of its cases.
                 if now == nil { memo?.forget() }
@@ -535,24 +536,50 @@ struct ChildPlace<State, Child>: Sendable {
 @usableFromInline
 enum ChildIdentity: Equatable, Sendable {
     case absent
-    case present((any Hashable & Sendable)?)
+    /// An enum's child, by its case's name: held as a string, not in an existential — copied with a
+    /// retain and compared as strings (in `any Hashable & Sendable`, each copy and comparison went
+    /// through the existential's value witnesses, ~1,500 instructions an action of an enum sheet).
+    case named(String)
+    /// A child by its `id`.
+    case identified(any Hashable & Sendable)
+    /// A child by its presence only (neither `Identifiable` nor an enum).
+    case present
 
     /// Inlinable, so that it is compiled for the child's type in the `ifLet` that reads it: generic,
     /// the child's optional asked the runtime for its metadata on each read.
     @inlinable
-    init<Child>(_ child: Child?, _ identify: (Child) -> (any Hashable & Sendable)?) {
+    init<Child>(_ child: Child?, _ identify: (Child) -> ChildIdentity) {
         guard let child else {
             self = .absent
             return
         }
-        self = .present(identify(child))
+        self = identify(child)
+    }
+
+    /// Whether the child is present.
+    @inlinable
+    var isPresent: Bool {
+        if case .absent = self { return false }
+        return true
+    }
+
+    /// The identity as an element action's or a work owner's identifier: the `id`, the case's
+    /// name, or `nil`.
+    @inlinable
+    var id: (any Hashable & Sendable)? {
+        switch self {
+        case .absent: return nil
+        case .named(let name): return name
+        case .identified(let id): return id
+        case .present: return nil
+        }
     }
 
     /// The child's `id`.
     @usableFromInline
     @Sendable
-    static func identifier<Child: Identifiable>(_ child: Child) -> (any Hashable & Sendable)? where Child.ID: Sendable {
-        child.id
+    static func identifier<Child: Identifiable>(_ child: Child) -> ChildIdentity where Child.ID: Sendable {
+        .identified(child.id)
     }
 
     /// An enum's case name, `nil` (presence only) for other types — for one `ifLet`, which reads it
@@ -561,10 +588,10 @@ enum ChildIdentity: Equatable, Sendable {
     /// action, and an `Equatable` enum's case is recognised with `==` in the value a case's
     /// constructor last wrote or this read last reflected (``CaseMemo``): reflected once per value.
     @usableFromInline
-    static func caseOrPresence<Child>() -> @Sendable (Child) -> (any Hashable & Sendable)? {
+    static func caseOrPresence<Child>() -> @Sendable (Child) -> ChildIdentity {
         let notAnEnum = ReleaseFlag()  // an atomic set-once flag (its name is the store's use)
         let memo = CaseMemos.memo(for: Child.self)
-        return { child in caseName(of: child, notAnEnum: notAnEnum, memo: memo) }
+        return { child in caseName(of: child, notAnEnum: notAnEnum, memo: memo).map(ChildIdentity.named) ?? .present }
     }
 
     /// An enum's case name (its description for a case without a payload); `nil` for other types.
@@ -605,13 +632,15 @@ enum ChildIdentity: Equatable, Sendable {
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
         switch (lhs, rhs) {
         case (.absent, .absent): return true
-        case (.present(let l), .present(let r)):
-            // An enum's identity is its case name: compared as strings, not boxed in `AnyHashable`
-            // (told by opening the existentials: a runtime cast cost ~250 instructions each).
-            if let l, let r, let l = exactly(l, as: String.self), let r = exactly(r, as: String.self) {
+        case (.named(let l), .named(let r)): return l == r
+        case (.present, .present): return true
+        case (.identified(let l), .identified(let r)):
+            // A `String` identifier is compared as strings, not boxed in `AnyHashable` (told by
+            // opening the existentials: a runtime cast cost ~250 instructions each).
+            if let l = exactly(l, as: String.self), let r = exactly(r, as: String.self) {
                 return l == r
             }
-            return l.map { AnyHashable($0) } == r.map { AnyHashable($0) }
+            return AnyHashable(l) == AnyHashable(r)
         default: return false
         }
     }
@@ -648,21 +677,53 @@ struct StructureVersionReader<State>: @unchecked Sendable {
 /// and the case it was meant for (an action for a detail screen reaching an edit screen).
 @usableFromInline
 struct CaseClaim: Sendable {
-    let path: String
+    @usableFromInline let path: String
     /// The action, when the case was absent.
-    let missed: ElementAction?
+    @usableFromInline let missed: ElementAction?
     /// Whether the case was present (`missed` is `nil`): read without copying the action.
-    let isTaken: Bool
+    @usableFromInline let isTaken: Bool
     /// The enum's type, described only for a diagnostic (a type's name made on every action cost
     /// ~1,000 instructions).
-    let state: any Any.Type
+    @usableFromInline let state: any Any.Type
 
-    @usableFromInline
+    @inlinable
     init(path: String, missed: ElementAction?, state: any Any.Type) {
         self.path = path
         self.missed = missed
         isTaken = missed == nil
         self.state = state
+    }
+}
+
+/// The ``CaseClaim``s on one action. An action for one case of an enum meets one claim per case's
+/// `ifLet` — taken by the case shown, missed by the others, all for the same path — so the first
+/// missed claim and the first taken claim's path are held inline and the rest in an array: an
+/// array made for every such action cost ~1,200 instructions (`navigation, enum destination shown,
+/// an action of the case`; two allocations as it grew).
+@usableFromInline
+struct CaseClaims: Sendable {
+    /// The first claim that missed.
+    @usableFromInline var firstMissed: CaseClaim?
+    /// The path of the first claim that was taken.
+    @usableFromInline var firstTaken: String?
+    /// The claims after those, in order.
+    @usableFromInline var more: [CaseClaim] = []
+
+    @usableFromInline init() {}
+
+    /// Whether no claim was made.
+    @inlinable var isEmpty: Bool { firstMissed == nil && firstTaken == nil }
+
+    /// Adds a case's claim.
+    @inlinable
+    mutating func append(_ claim: CaseClaim) {
+        if claim.isTaken, firstTaken == nil {
+            firstTaken = claim.path
+        } else if !claim.isTaken, firstMissed == nil {
+            firstMissed = claim
+        } else {
+            more.append(claim)
+        }
     }
 }
 
@@ -674,20 +735,28 @@ extension ReducerWork {
     mutating func settleCaseClaims() -> Bool {
         guard !claims.isEmpty else { return false }
         let settled = claims
-        claims = []
-        // The action reached a case that is shown (the common answer): nothing missed.
-        guard settled.contains(where: { !$0.isTaken }) else { return false }
+        claims = CaseClaims()
+        // Nothing missed (the action reached the case that is shown, the common answer): a missed
+        // claim goes to `more` only after a first one.
+        guard let firstMissed = settled.firstMissed else { return false }
+        if settled.more.isEmpty {
+            // One missed claim, and at most one taken (the common shape: one path).
+            guard settled.firstTaken != firstMissed.path, let action = firstMissed.missed else { return false }
+            Diagnostics.warnCaseMissing(action, state: "\(firstMissed.state)")
+            return true
+        }
         // A path missed by one case and taken by none: the action was for a case not shown. Each
         // such path is told once (its last claim). A few claims, one per case: no table needed.
+        let missed = [firstMissed] + settled.more.filter { !$0.isTaken }
+        let taken = settled.more.filter(\.isTaken).map(\.path) + (settled.firstTaken.map { [$0] } ?? [])
         var anyMissed = false
-        for index in settled.indices where !settled[index].isTaken {
-            let path = settled[index].path
-            guard !settled[(index + 1)...].contains(where: { $0.path == path && !$0.isTaken }),
-                !settled.contains(where: { $0.path == path && $0.isTaken }),
-                let action = settled[index].missed
+        for index in missed.indices {
+            let path = missed[index].path
+            guard !missed[(index + 1)...].contains(where: { $0.path == path }), !taken.contains(path),
+                let action = missed[index].missed
             else { continue }
             anyMissed = true
-            Diagnostics.warnCaseMissing(action, state: "\(settled[index].state)")
+            Diagnostics.warnCaseMissing(action, state: "\(missed[index].state)")
         }
         return anyMissed
     }

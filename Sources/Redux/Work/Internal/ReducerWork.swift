@@ -45,7 +45,7 @@ package struct ReducerWork: Sendable {
     /// The claims of enum cases on actions addressed to them (``CaseClaim``), kept apart from the
     /// work so that settling them reads no item's type: the `forEach` or `ifLet` that ran the
     /// enum's reducer, or the store, settles them.
-    @usableFromInline var claims: [CaseClaim] = []
+    @usableFromInline var claims = CaseClaims()
 
     @usableFromInline
     package init() {}
