@@ -317,30 +317,19 @@ extension Reducer {
                 return
             }
             // The child's identity before the action, read when needed: an action that neither
-            // addresses the child nor changes it (most of an app's actions) never reads it.
+            // addresses the child nor changes it (most of an app's actions) never reads it. Kept
+            // in a local and read through ``ChildIdentity/before(_:_:known:)``, not nested
+            // functions: those were compiled generic, and copied the child's optional and its
+            // identity through their value witnesses (~1,300 instructions an action of an enum sheet).
             var knownBefore: ChildIdentity?
-            func before() -> ChildIdentity {
-                if let knownBefore { return knownBefore }
-                let identity = ChildIdentity(found, identify)
-                knownBefore = identity
-                return identity
-            }
-            // Whether the child now has the identity it had: equal values have, without reading it.
-            func sameIdentity(_ now: Child?) -> Bool {
-                switch (found, now) {
-                case (nil, nil): return true
-                case (nil, _?), (_?, nil): return false
-                case (let old?, let new?):
-                    if let unchanged, unchanged(old, new) { return true }
-                    return ChildIdentity(new, identify) == before()
-                }
-            }
             // The name the child's actions and work carry while it is shown (a case's, from the value).
             let name = place.name ?? (found == nil ? nil : place.caseName(state))
             var dismiss = false
             var missed = false
             if let scoped = ElementAction.unwrap(action), place.isAddressed(scoped) {
-                if let name, scoped.isFor(name), case let shownBefore = before(), shownBefore.isPresent,
+                if let name, scoped.isFor(name),
+                    case let shownBefore = ChildIdentity.before(found, identify, known: &knownBefore),
+                    shownBefore.isPresent,
                     scoped.id.map({ AnyHashable($0) == shownBefore.id.map { AnyHashable($0) } }) ?? true
                 {
                     let identity = shownBefore.id
@@ -369,7 +358,7 @@ extension Reducer {
                         // see it either.
                         if childWork.settleCaseClaims(), scoped.path == place.name { missed = true }
                         let probes = childWork.takeProbes(of: Child.self)
-                        let shown = before()
+                        let shown = shownBefore
                         if !childWork.isEmpty {
                             work.append(
                                 ScopedWork(
@@ -406,7 +395,9 @@ extension Reducer {
             if !missed { step(&state, action, &work) }
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
-            if dismiss, sameIdentity(place.get(state)) {
+            if dismiss,
+                ChildIdentity.same(found, place.get(state), identify, unchanged: unchanged, known: &knownBefore)
+            {
                 if !place.clear(&state) {
                     // The child is a case of its parent's state (an enum destination's): the
                     // dismissal is its parent's, one level up.
@@ -415,7 +406,10 @@ extension Reducer {
             }
             if found != nil {
                 let now = place.get(state)
-                if let name, !sameIdentity(now), case let shownBefore = before(), shownBefore.isPresent {
+                if let name, !ChildIdentity.same(found, now, identify, unchanged: unchanged, known: &knownBefore),
+                    case let shownBefore = ChildIdentity.before(found, identify, known: &knownBefore),
+                    shownBefore.isPresent
+                {
                     work.append(CancelElementWork(step: OwnerStep(path: name, id: shownBefore.id)))
                 }
                 // A dismissed child's state does not stay alive in the memo of its cases.
@@ -554,6 +548,34 @@ enum ChildIdentity: Equatable, Sendable {
             return
         }
         self = identify(child)
+    }
+
+    /// The identity of `found`, the child before an action: `known` when it was read already, else
+    /// read and kept in `known`.
+    @inlinable
+    static func before<Child>(
+        _ found: Child?, _ identify: (Child) -> ChildIdentity, known: inout ChildIdentity?
+    ) -> ChildIdentity {
+        if let known { return known }
+        let identity = ChildIdentity(found, identify)
+        known = identity
+        return identity
+    }
+
+    /// Whether the child `now` has the identity `found` had before the action: equal values have,
+    /// without reading it (`unchanged`, for an `Equatable` child).
+    @inlinable
+    static func same<Child>(
+        _ found: Child?, _ now: Child?, _ identify: (Child) -> ChildIdentity,
+        unchanged: ((Child, Child) -> Bool)?, known: inout ChildIdentity?
+    ) -> Bool {
+        switch (found, now) {
+        case (nil, nil): return true
+        case (nil, _?), (_?, nil): return false
+        case (let old?, let new?):
+            if let unchanged, unchanged(old, new) { return true }
+            return ChildIdentity(new, identify) == before(found, identify, known: &known)
+        }
     }
 
     /// Whether the child is present.
