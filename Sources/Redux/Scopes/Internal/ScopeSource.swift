@@ -373,18 +373,12 @@ final class MemberScope<Root, State>: ScopeSource {
 /// nothing (the row left its list).
 @MainActor
 final class ProjectedScope<Parent, State>: ScopeSource {
-    /// How the state is found in the parent's.
-    private enum Projection {
-        /// Returns the state, or `nil` when it is not there.
-        case returning(@MainActor (Parent) -> State?)
-        /// Writes the state found into the last known one and says whether it found one: given by
-        /// a caller that made it for the app's types, it spares this generic class the metadata of
-        /// `State?` (~330 instructions a read, a read per action for a presented child's scope).
-        case writing(@MainActor (Parent, inout State) -> Bool)
-    }
-
     let parent: any ScopeSource<Parent>
-    private let projection: Projection
+    /// Writes the state found in the parent's into the last known one and says whether it found
+    /// one. Given in that form by a caller that made it for the app's types, it spares this generic
+    /// class the metadata of `State?` (~330 instructions a read, a read per action for a presented
+    /// child's scope).
+    private let project: @MainActor (Parent, inout State) -> Bool
     let pathPrefix: String?
     private var lastKnown: State
 
@@ -392,7 +386,11 @@ final class ProjectedScope<Parent, State>: ScopeSource {
         parent: any ScopeSource<Parent>, initial: State, path: String?, project: @escaping @MainActor (Parent) -> State?
     ) {
         self.parent = parent
-        projection = .returning(project)
+        self.project = { parent, into in
+            guard let value = project(parent) else { return false }
+            into = value
+            return true
+        }
         self.pathPrefix = path
         lastKnown = initial
     }
@@ -403,7 +401,7 @@ final class ProjectedScope<Parent, State>: ScopeSource {
         projectingInto projectInto: @escaping @MainActor (Parent, _ into: inout State) -> Bool
     ) {
         self.parent = parent
-        projection = .writing(projectInto)
+        project = projectInto
         self.pathPrefix = path
         lastKnown = initial
     }
@@ -411,14 +409,7 @@ final class ProjectedScope<Parent, State>: ScopeSource {
     var effects: Effects { parent.effects }
 
     func currentState() -> State {
-        switch projection {
-        case .writing(let projectInto):
-            _ = projectInto(parent.currentState(), &lastKnown)
-        case .returning(let project):
-            if let value = project(parent.currentState()) {
-                lastKnown = value
-            }
-        }
+        _ = project(parent.currentState(), &lastKnown)
         return lastKnown
     }
 
