@@ -74,6 +74,9 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
 
     private let lock = TryLock()
     private var last: Entry?
+    /// The entry's class, looked up once: an entry made through `Entry(…)` in this generic class
+    /// looked its metadata up on each write (~330 instructions, a write per action of a case).
+    private let entryType = Entry.self
 
     override func recall<Value>(_ value: Value) -> CaseMemoEntry? {
         // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
@@ -101,7 +104,7 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
 
     /// Remembers `value` as showing the case `name` with `payload` (and `typed`).
     func remember(_ value: Enum, name: String, payload: Any, typed: AnyObject?) {
-        let entry = Entry(value: value, name: name, payload: payload, typed: typed)
+        let entry = entryType.init(value: value, name: name, payload: payload, typed: typed)
         guard lock.tryTake() else { return }
         // The entry replaced is released after the lock is freed (its payload may be large).
         let replaced = last
