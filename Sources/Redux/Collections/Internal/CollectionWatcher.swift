@@ -287,10 +287,15 @@ final class RowEntry<Root, Element: Identifiable & Equatable>: Observable where 
 final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where Element.ID: Sendable {
     let watcher: any RowWatching<Root, Element>
     let entry: RowEntry<Root, Element>
+    /// The watcher's store, held here too (the watcher holds it already, so no lifetime changes):
+    /// read through the watcher's protocol, each read returned it retained, and a store that
+    /// scopes hold weakly retains through its side table (~200 instructions an action of a row).
+    let core: StoreCore<Root>
 
     init(watcher: any RowWatching<Root, Element>, entry: RowEntry<Root, Element>) {
         self.watcher = watcher
         self.entry = entry
+        core = watcher.core
     }
 
     deinit {
@@ -300,7 +305,6 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
         MainActorCheck.runOnMainActor { watcher.scopeReleased(entry) }
     }
 
-    var core: StoreCore<Root> { watcher.core }
     var effects: Effects { core.effects }
     var pathPrefix: String? { (watcher.pathPrefix ?? "") + "[id: \(entry.id)]" }
     var elementID: (any Hashable & Sendable)? { entry.id }
