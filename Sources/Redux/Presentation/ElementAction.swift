@@ -31,8 +31,9 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
     /// inline, a copy was the copy of a string and two existentials through their value
     /// witnesses (~100 instructions, and an `ifLet` or a `forEach` copies the action it routes
     /// several times), and the action was too large for an `any Action`'s inline buffer, so
-    /// wrapping it allocated a box anyway. Measured (`navigation, enum destination shown, an action
-    /// of the case`, `scope, a row of 1000, an action sent through the row`): see CHANGELOG.
+    /// wrapping it allocated a box anyway. Measured alone: `navigation, enum destination shown, an
+    /// action of the case` 25,374 → 23,445 instructions, `navigation, stack of 1 enum screens, an
+    /// action of the top screen` 20,365 → 17,707.
     @usableFromInline let storage: Storage
 
     /// The values of an ``ElementAction``; immutable, so shared by its copies.

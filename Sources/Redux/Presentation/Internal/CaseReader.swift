@@ -160,8 +160,8 @@ final class LearnedCaseName: @unchecked Sendable {
     private let writing = TryLock()
     @usableFromInline let published = ReleaseFlag()
     /// The name and its route (`.detail`): written once, by the thread that took `writing`, before
-    /// `published` is set; read only after it is seen set. Unchecked exclusivity in release builds (docs/architecture.md, "The
-    /// unchecked-exclusivity pattern"; debug builds keep the check). Measured without it (a dynamic
+    /// `published` is set; read only after it is seen set. Unchecked exclusivity in release builds
+    /// (docs/architecture.md, "The unchecked-exclusivity pattern"; debug builds keep the check). Measured without it (a dynamic
     /// access check per read): `navigation, enum destination shown, an action of the case` 25,903 →
     /// 26,523 for the name; 14,649 → 14,749 for the route; held by `.ci/perf-guard`'s threshold for
     /// that scenario (5% over, so it bounds the sum of such gains, not each alone).

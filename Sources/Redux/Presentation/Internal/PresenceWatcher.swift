@@ -8,8 +8,8 @@ import Observation
 final class PresenceWatcher<Root, Child>: DetachableWatcher {
     let core: StoreCore<Root>
     let keyPath: KeyPath<Root, Child?>
-    /// Reads the child at its offset when the key path allows (the runtime's key-path projection
-    /// cost ~420 instructions a read, after every action).
+    /// Reads the child at its offset when the key path allows, when its scope is asked for (after
+    /// every action, the presence is read through ``functions``).
     let childReader: MemberReader<Root, Child?>
     /// Reads the child's presence after every action, made for the app's types when the inlinable
     /// ``StoreProtocol/scope(ifPresent:)`` made the watcher.
