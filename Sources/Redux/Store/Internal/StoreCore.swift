@@ -32,18 +32,24 @@ final class StoreCore<State>: Observable {
     #endif
     // `work` is apart from `machine` so that the reducer, which writes it, holds no access to the
     // machine: what a reducer does to its own store is checked there (`DispatchRules.isInReducer`).
+    /// The store's dispatch compiled for its state type in the app's module: made by `Store`'s
+    /// initializers, which are inlined there. Scopes and rows dispatch through it: from the
+    /// library's generic scope code, `dispatch(_:)` runs unspecialised and looks up the metadata of
+    /// the store's arrays on every action (`scope, depth 1, an action sent through the scope`:
+    /// ~2,500 instructions of 2,653).
+    ///
+    /// A constant that captures nothing and is handed the core: a closure capturing the core, kept
+    /// in a variable (set once the core existed, cleared on shut-down to break the cycle), cost
+    /// each action a scope sends an exclusivity check on the variable and a retain and release of
+    /// the core — on the runtime's slow path once anything referenced the core weakly (a row's
+    /// scope does): ~250 instructions (`scope, a row of 1000, an action sent through the row`
+    /// 2,429 → see `docs/benchmarks.md`).
+    @usableFromInline let specializedDispatch: @MainActor (StoreCore<State>, any Action) -> Void
     /// How long the running work of elements lives (``LivenessProbe``): asked after each reduction
     /// while not empty — only stores whose reducer returns work, and only while elements' work runs.
     /// Not read on the dispatch path: while it is not empty, `work` is seeded with a
     /// ``LivenessCheck`` after each delivery, so the next reduction takes the work path, which asks
     /// the probes (reading it on every dispatch cost 4 instructions, 86 with its exclusivity check).
-    /// The store's dispatch compiled for its state type in the app's module: set by `start`, which
-    /// `Store`'s initializers inline there. Scopes and rows dispatch through it: from the library's
-    /// generic scope code, `dispatch(_:)` runs unspecialised and looks up the metadata of the
-    /// store's arrays on every action (`scope, depth 1, an action sent through the scope`: ~2,500
-    /// instructions of 2,653). `nil` before `start` and after ``shutDown()`` (which breaks the
-    /// cycle it makes).
-    @usableFromInline var specializedDispatch: (@MainActor (any Action) -> Void)?
     @usableFromInline var liveness: [LivenessProbe<State>] = []
     /// The same for work a row's scope started (an async action, a thunk dispatched through a
     /// stack screen's scope): asked with the state's address, on the main actor.
@@ -66,9 +72,11 @@ final class StoreCore<State>: Observable {
     @usableFromInline
     init(
         initialState: State, reducer: Reducer<State>, dependencies: (any Sendable)? = nil,
-        onError: WorkErrorHandler? = nil
+        onError: WorkErrorHandler? = nil,
+        specializedDispatch: @escaping @MainActor (StoreCore<State>, any Action) -> Void
     ) {
         state = initialState
+        self.specializedDispatch = specializedDispatch
         // A state declaring shared values has its copies reconciled after each reduction; others pay nothing.
         let reducer = reducer.reconcilingSharedValues(forOneStoreFrom: initialState)
         var generatedTaping: GeneratedTaping?
@@ -141,7 +149,6 @@ extension StoreCore {
     /// reduced over the final dispatch — and delivers what was dispatched meanwhile.
     @inlinable
     func start(middleware: [Middleware<State>]) {
-        specializedDispatch = { action in self.dispatch(action) }
         if !middleware.isEmpty {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state }
@@ -175,7 +182,6 @@ extension StoreCore {
     /// converted at the chain's end, a thunk on every dispatch.
     @inlinable
     func start(stages: [MiddlewareStage<State>]) {
-        specializedDispatch = { action in self.dispatch(action) }
         if !stages.isEmpty {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state }
@@ -197,20 +203,14 @@ extension StoreCore {
         }
     }
 
-    /// Dispatches `action` for a scope: through ``specializedDispatch`` when the store set it.
+    /// Dispatches `action` for a scope: through ``specializedDispatch``.
     func dispatchFromScope(_ action: any Action) {
-        if let specializedDispatch {
-            specializedDispatch(action)
-        } else {
-            dispatch(action)
-        }
+        specializedDispatch(self, action)
     }
 
     /// Breaks the core → pipeline → core cycle and turns every later dispatch into a no-op.
     func shutDown() {
         released.set()
-        let specialized = specializedDispatch
-        specializedDispatch = nil
         effects.close()
         // Swap everything out first and release it last: releasing the pipeline or an observer
         // runs arbitrary deinitializers, which may call back into the core.
@@ -227,7 +227,7 @@ extension StoreCore {
         // A scope's liveness check holds its scope, which holds this core: the cycle ends here.
         let liveness = scopeLiveness
         scopeLiveness = []
-        withExtendedLifetime((specialized, head, reductionObserver, rules, observers, members, scopes, liveness)) {}
+        withExtendedLifetime((head, reductionObserver, rules, observers, members, scopes, liveness)) {}
     }
 
     /// Sends an action through the pipeline, or queues it while the store is busy.
