@@ -16,7 +16,15 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
     let functions: PresenceFunctions<Root, Child>
     let name: String
     let registrationKey: KeyPath<StoreCore<Root>, Int>
-    var lastPresence = ChildPresence.absent
+    /// The child's presence after the last action. Unchecked exclusivity in release builds (the
+    /// pattern of `docs/architecture.md`; main-actor isolated, read and written only by the
+    /// member's closures, which run none of the app's code): compared after every action, the
+    /// check cost ~65 instructions an action of an enum destination's case.
+    #if DEBUG
+        var lastPresence = ChildPresence.absent
+    #else
+        @exclusivity(unchecked) var lastPresence = ChildPresence.absent
+    #endif
     var member: ObservedMember<Root>?
     /// The scope of the child last shown, while anyone holds it, with its presentation (weak: it
     /// watches the store, which holds this watcher).

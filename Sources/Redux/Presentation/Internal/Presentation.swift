@@ -9,7 +9,10 @@
 @MainActor
 final class Presentation {
     /// Whether the presentation is over (latched).
-    private(set) var isOver = false
+    var isOver: Bool { over.isSet }
+    /// Set when the presentation ends: a flag object, which the parent's subscription holds itself
+    /// (see `init`).
+    private let over = ReleaseFlag()
     /// How the child is named, for the diagnostic.
     let path: String
     /// Watches the parent after every reduction while the presentation lasts.
@@ -24,17 +27,23 @@ final class Presentation {
         presence: ChildPresence, path: String
     ) {
         self.path = path
+        // Runs after every reduction. It holds the flag, a constant, and loads its weak reference
+        // to the presentation only when the child went: a weak capture is a variable, read under a
+        // dynamic exclusivity check (~130 instructions an action of an enum destination's case,
+        // whose two presentations each checked). A presentation released first cancels this
+        // subscription as it goes (its `watch`).
+        let over = over
         watch = parent.subscribe { [weak self] state in
-            guard let self, !self.isOver else { return }
+            if over.isSet { return }
             if presenceOf(state) != presence {
-                self.end()
+                self?.end()
             }
         }
     }
 
     /// Ends the presentation: nothing sent through its scope reaches the store any more.
     func end() {
-        isOver = true
+        over.set()
         watch?.cancel()
         watch = nil
     }
