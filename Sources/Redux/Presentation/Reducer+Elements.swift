@@ -73,25 +73,31 @@ extension Reducer {
                         if childWork.takeDismissRequest() != nil {
                             dismissed = index
                         }
-                        let step = OwnerStep(path: name, id: id)
                         childWork.settleCaseClaims()
                         let probes = childWork.takeProbes(of: Element.self)
-                        if !childWork.isEmpty {
-                            work.append(
-                                ScopedWork(
-                                    step: step, wrap: { ElementAction(path: name, id: id, $0) }, items: childWork.items)
-                            )
-                            // The element's work lives while the element does, whoever removes it.
-                            work.append(
-                                LivenessProbe<State>(chain: [step]) { state in state[keyPath: keyPath].ids.contains(id)
-                                })
-                        }
-                        for probe in probes {
-                            work.append(
-                                probe.lifted(through: step) { (state: inout State, ask: (inout Element) -> Bool) in
-                                    guard var element = state[keyPath: keyPath][id: id] else { return false }
-                                    return ask(&element)
-                                })
+                        // The element's step is made only when its work needs it (most actions
+                        // return none): made on every action, its path and boxed identifier were
+                        // copied and destroyed for nothing.
+                        if !childWork.isEmpty || !probes.isEmpty {
+                            let step = OwnerStep(path: name, id: id)
+                            if !childWork.isEmpty {
+                                work.append(
+                                    ScopedWork(
+                                        step: step, wrap: { ElementAction(path: name, id: id, $0) },
+                                        items: childWork.items))
+                                // The element's work lives while the element does, whoever removes it.
+                                work.append(
+                                    LivenessProbe<State>(chain: [step]) { state in
+                                        state[keyPath: keyPath].ids.contains(id)
+                                    })
+                            }
+                            for probe in probes {
+                                work.append(
+                                    probe.lifted(through: step) { (state: inout State, ask: (inout Element) -> Bool) in
+                                        guard var element = state[keyPath: keyPath][id: id] else { return false }
+                                        return ask(&element)
+                                    })
+                            }
                         }
                     }
                 } else {
@@ -352,32 +358,36 @@ extension Reducer {
                                 work.append(request)  // a case of a case: closed one level up, still first
                             }
                         }
-                        let step = OwnerStep(path: name, id: identity)
                         // An action for a case of the child that it does not show (a recorded
                         // alert's button reaching an editor) changed nothing: the parent does not
                         // see it either.
                         if childWork.settleCaseClaims(), scoped.path == place.name { missed = true }
                         let probes = childWork.takeProbes(of: Child.self)
-                        let shown = shownBefore
-                        if !childWork.isEmpty {
-                            work.append(
-                                ScopedWork(
-                                    step: step, wrap: { ElementAction(path: name, id: identity, $0) },
-                                    items: childWork.items))
-                            // The child's work lives while this presentation does, whoever ends it.
-                            work.append(
-                                LivenessProbe<State>(chain: [step]) { state in
-                                    ChildIdentity(place.get(state), identify) == shown
-                                })
-                        }
-                        for probe in probes {
-                            work.append(
-                                probe.lifted(through: step) { (state: inout State, ask: (inout Child) -> Bool) in
-                                    guard ChildIdentity(place.get(state), identify) == shown,
-                                        var child = place.get(state)
-                                    else { return false }
-                                    return ask(&child)
-                                })
+                        // The child's step is made only when its work needs it (most actions
+                        // return none), as in `forEach`.
+                        if !childWork.isEmpty || !probes.isEmpty {
+                            let step = OwnerStep(path: name, id: identity)
+                            let shown = shownBefore
+                            if !childWork.isEmpty {
+                                work.append(
+                                    ScopedWork(
+                                        step: step, wrap: { ElementAction(path: name, id: identity, $0) },
+                                        items: childWork.items))
+                                // The child's work lives while this presentation does, whoever ends it.
+                                work.append(
+                                    LivenessProbe<State>(chain: [step]) { state in
+                                        ChildIdentity(place.get(state), identify) == shown
+                                    })
+                            }
+                            for probe in probes {
+                                work.append(
+                                    probe.lifted(through: step) { (state: inout State, ask: (inout Child) -> Bool) in
+                                        guard ChildIdentity(place.get(state), identify) == shown,
+                                            var child = place.get(state)
+                                        else { return false }
+                                        return ask(&child)
+                                    })
+                            }
                         }
                     }
                 } else if let route = place.name ?? Optional(scoped.path), ElementAction.namesCase(route) {
