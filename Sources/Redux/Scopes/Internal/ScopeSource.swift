@@ -491,6 +491,8 @@ final class ElementScope<State>: ScopeSource {
     /// For a row's or a presented child's scope: registers, before the scope starts work, how the
     /// store tells that its element left the state.
     let watchWork: (@MainActor ([OwnerStep]) -> Void)?
+    /// The step's path and identifier as every action the scope sends carries them, made once.
+    private let address: ElementAction.Address
 
     init(
         base: any ScopeSource<State>, step: OwnerStep, presentation: Presentation? = nil,
@@ -498,6 +500,7 @@ final class ElementScope<State>: ScopeSource {
     ) {
         self.base = base
         self.step = step
+        address = ElementAction.Address(path: step.path, id: step.id)
         self.presentation = presentation
         self.watchWork = watchWork
     }
@@ -520,7 +523,7 @@ final class ElementScope<State>: ScopeSource {
             watchWork?(owner)
             base.dispatchToStore(action, owner: owner)
         } else {
-            base.dispatch(ElementAction(path: step.path, id: step.id, action))
+            base.dispatch(ElementAction(address: address, action))
         }
     }
 
