@@ -517,7 +517,9 @@ final class ElementScope<State>: ScopeSource {
     }
 
     func dispatch(_ action: any Action) {
-        if let presentation, !presentation.admits(action) { return }
+        // Asked through the optional, not bound to a local: the binding retained the presentation,
+        // through the side table its weak references give it (~100 instructions an action).
+        if presentation?.admits(action) == false { return }
         if isHandledByMiddleware(action) {
             let owner = owner
             watchWork?(owner)
