@@ -81,15 +81,10 @@ extension Reducer {
                         if !childWork.isEmpty || !probes.isEmpty {
                             let step = OwnerStep(path: name, id: id)
                             if !childWork.isEmpty {
-                                work.append(
-                                    ScopedWork(
-                                        step: step, wrap: { ElementAction(path: name, id: id, $0) },
-                                        items: childWork.items))
                                 // The element's work lives while the element does, whoever removes it.
-                                work.append(
-                                    LivenessProbe<State>(chain: [step]) { state in
-                                        state[keyPath: keyPath].ids.contains(id)
-                                    })
+                                work.appendElementWork(
+                                    childWork, step: step, wrap: { ElementAction(path: name, id: id, $0) }
+                                ) { (state: inout State) in state[keyPath: keyPath].ids.contains(id) }
                             }
                             for probe in probes {
                                 work.append(
@@ -369,15 +364,10 @@ extension Reducer {
                             let step = OwnerStep(path: name, id: identity)
                             let shown = shownBefore
                             if !childWork.isEmpty {
-                                work.append(
-                                    ScopedWork(
-                                        step: step, wrap: { ElementAction(path: name, id: identity, $0) },
-                                        items: childWork.items))
                                 // The child's work lives while this presentation does, whoever ends it.
-                                work.append(
-                                    LivenessProbe<State>(chain: [step]) { state in
-                                        ChildIdentity(place.get(state), identify) == shown
-                                    })
+                                work.appendElementWork(
+                                    childWork, step: step, wrap: { ElementAction(path: name, id: identity, $0) }
+                                ) { (state: inout State) in ChildIdentity(place.get(state), identify) == shown }
                             }
                             for probe in probes {
                                 work.append(

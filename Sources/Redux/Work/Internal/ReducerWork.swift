@@ -60,6 +60,18 @@ package struct ReducerWork: Sendable {
         items.append(item)
     }
 
+    /// Appends the work an element's reducer returned (`childWork`), run on the element's behalf
+    /// (owned by `step`; what it sends wrapped by `wrap`), and the probe that keeps it alive while
+    /// `isLive` finds the element — what `forEach` and `ifLet` append after an element's action.
+    @inlinable
+    package mutating func appendElementWork<State>(
+        _ childWork: ReducerWork, step: OwnerStep, wrap: @escaping @Sendable (any Action) -> any Action,
+        isLive: @escaping @Sendable (inout State) -> Bool
+    ) {
+        append(ScopedWork(step: step, wrap: wrap, items: childWork.items))
+        append(LivenessProbe<State>(chain: [step], isLive: isLive))
+    }
+
     /// Drops work returned by a reducer called directly, outside a store (`reducer.reduce(_:_:)`):
     /// nothing can run it. Debug builds say so, once.
     @usableFromInline
