@@ -92,10 +92,13 @@ if matches.isEmpty {
 }
 
 var results: [Measurement] = []
-for scenario in selected {
-    results.append(await measure(scenario, configuration))
-    if !json {
-        FileHandle.standardError.write(Data("  measured \(scenario.name)\n".utf8))
+if exact != nil {
+    // One scenario alone (`.ci/perf-guard`'s instruction counts): built, warmed up and measured.
+    for scenario in selected { results.append(await measure(scenario, configuration)) }
+} else {
+    // Interleaved, so that the ratios within the run hold on a machine whose speed drifts.
+    results = await measureInterleaved(selected, configuration) { line in
+        if !json { FileHandle.standardError.write(Data("  \(line)\n".utf8)) }
     }
 }
 let baseline = results.first { $0.name == "raw reducer" }?.median ?? 1
