@@ -45,4 +45,22 @@ struct ChildPresenceTests {
         #expect(ChildPresence.named(built) == .named("editor"))
         #expect(ChildPresence.named(built) != .identified(AnyHashable("editor")))
     }
+
+    /// `ChildIdentity`, what an `ifLet` tells a child's work by, compares the same way.
+    @Test func anIdentityComparesAsItsPresence() {
+        let identities: [ChildIdentity] = [
+            .absent, .present, .named("editor"), .named("alert"), .identified(1), .identified(2), .identified("1"),
+            .identified("editor"), .identified(Int64(1)),
+        ]
+        let presences: [ChildPresence] = [
+            .absent, .present, .named("editor"), .named("alert"), .identified(1), .identified(2), .identified("1"),
+            .identified("editor"), .identified(AnyHashable(Int64(1))),
+        ]
+        for (i, lhs) in identities.enumerated() {
+            for (j, rhs) in identities.enumerated() {
+                #expect((lhs == rhs) == (presences[i] == presences[j]), "\(lhs) == \(rhs)")
+            }
+        }
+        #expect(ChildIdentity.named(["edi", "tor"].joined()) == .named("editor"))
+    }
 }

@@ -145,7 +145,9 @@ struct PresenceFunctions<Root, Child> {
 }
 
 /// What tells one presented child from another: its `id` when `Identifiable`, its case for an
-/// enum, else only that it is present.
+/// enum, else only that it is present. ``ChildIdentity`` with the `id` in an `AnyHashable`: a
+/// scope finds it at run time (`as? any Identifiable`), where the identifier's type is not known
+/// to be `Sendable`, which `ChildIdentity` (held by reducers' `@Sendable` work) needs.
 @usableFromInline
 enum ChildPresence: Hashable {
     case absent
