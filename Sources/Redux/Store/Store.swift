@@ -47,7 +47,7 @@ public final class Store<State>: Observable {
     @inlinable
     public init(initialState: State, reducer: Reducer<State>, middleware: [Middleware<State>] = []) {
         MainActorCheck.install()
-        core = StoreCore(initialState: initialState, reducer: reducer) { core, action in core.dispatch(action) }
+        core = StoreCore(initialState: initialState, reducer: reducer, specializedDispatch: StoreCore.dispatchForScopes)
         core.start(middleware: middleware)
     }
 
@@ -81,9 +81,9 @@ public final class Store<State>: Observable {
         onError: (@MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void)? = nil
     ) {
         MainActorCheck.install()
-        core = StoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies, onError: onError) {
-            core, action in core.dispatch(action)
-        }
+        core = StoreCore(
+            initialState: initialState, reducer: reducer, dependencies: dependencies, onError: onError,
+            specializedDispatch: StoreCore.dispatchForScopes)
         core.start(middleware: middleware)
     }
 
@@ -116,9 +116,9 @@ public final class Store<State>: Observable {
         @MiddlewareBuilder<State> middleware: () -> MiddlewareList<State>
     ) {
         MainActorCheck.install()
-        core = StoreCore(initialState: initialState, reducer: reducer, dependencies: dependencies, onError: onError) {
-            core, action in core.dispatch(action)
-        }
+        core = StoreCore(
+            initialState: initialState, reducer: reducer, dependencies: dependencies, onError: onError,
+            specializedDispatch: StoreCore.dispatchForScopes)
         core.start(stages: middleware().stages)
     }
 

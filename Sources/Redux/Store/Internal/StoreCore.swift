@@ -203,6 +203,13 @@ extension StoreCore {
         }
     }
 
+    /// The dispatch scopes call, as ``specializedDispatch`` holds it: inlinable, so that `Store`'s
+    /// initializers, inlined in the app's module, make it there for the store's state type.
+    @inlinable
+    static var dispatchForScopes: @MainActor (StoreCore<State>, any Action) -> Void {
+        { core, action in core.dispatch(action) }
+    }
+
     /// Dispatches `action` for a scope: through ``specializedDispatch``.
     func dispatchFromScope(_ action: any Action) {
         specializedDispatch(self, action)
