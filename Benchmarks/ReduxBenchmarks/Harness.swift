@@ -69,21 +69,6 @@ struct Configuration {
     static let quick = Configuration(warmup: 1_000, iterations: 5_000, samples: 3)
 }
 
-@MainActor
-func measure(_ scenario: Scenario, _ configuration: Configuration) async -> Measurement {
-    let run = scenario.prepare()
-    let iterations = Swift.max(configuration.iterations / scenario.scale, configuration.iterations == 0 ? 0 : 1)
-    await run(configuration.warmup / scenario.scale)
-    var samples: [Double] = []
-    for _ in 0..<configuration.samples {
-        let start = DispatchTime.now().uptimeNanoseconds
-        await run(iterations)
-        let end = DispatchTime.now().uptimeNanoseconds
-        samples.append(Double(end - start) / Double(Swift.max(iterations, 1)))
-    }
-    return Measurement(name: scenario.name, note: scenario.note, samples: samples)
-}
-
 /// Measures `scenarios` interleaved: every fixture is built and warmed up first, then each round
 /// takes one sample of every scenario in turn. A stretch when the machine runs slower (another
 /// process, the clock) then falls on every scenario's samples alike, and the ratios within one

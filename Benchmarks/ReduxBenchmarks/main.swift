@@ -91,15 +91,10 @@ if matches.isEmpty {
     exit(2)
 }
 
-var results: [Measurement] = []
-if exact != nil {
-    // One scenario alone (`.ci/perf-guard`'s instruction counts): built, warmed up and measured.
-    for scenario in selected { results.append(await measure(scenario, configuration)) }
-} else {
-    // Interleaved, so that the ratios within the run hold on a machine whose speed drifts.
-    results = await measureInterleaved(selected, configuration) { line in
-        if !json { FileHandle.standardError.write(Data("  \(line)\n".utf8)) }
-    }
+// Interleaved, so that the ratios within the run hold on a machine whose speed drifts (`--exact`,
+// one scenario, is measured alone).
+let results = await measureInterleaved(selected, configuration) { line in
+    if !json { FileHandle.standardError.write(Data("  \(line)\n".utf8)) }
 }
 let baseline = results.first { $0.name == "raw reducer" }?.median ?? 1
 
