@@ -526,7 +526,7 @@ struct ChildPlace<State, Child>: Sendable {
 }
 
 /// Whether an optional child is present, and which one: its `id` when `Identifiable`, its case
-/// when an enum, else only that it is present: what an `ifLet` tells a child's work by.
+/// when an enum, else `nil` (only its presence counts).
 @usableFromInline
 enum ChildIdentity: Equatable, Sendable {
     case absent
@@ -650,28 +650,21 @@ enum ChildIdentity: Equatable, Sendable {
         Redux.exactly(value, as: type)
     }
 
-    /// Each side's payload is bound only when both are of its case: matching the pair, as
-    /// `switch (lhs, rhs)` does, copied both sides whole first (as it did for ``ChildPresence``;
-    /// `navigation, enum destination shown, an action of the case` 12,861 → 12,764).
     @usableFromInline
     static func == (lhs: ChildIdentity, rhs: ChildIdentity) -> Bool {
-        switch lhs {
-        case .absent:
-            if case .absent = rhs { return true }
-        case .present:
-            if case .present = rhs { return true }
-        case .named(let name):
-            if case .named(let other) = rhs { return name == other }
-        case .identified(let l):
-            guard case .identified(let r) = rhs else { return false }
+        switch (lhs, rhs) {
+        case (.absent, .absent): return true
+        case (.named(let l), .named(let r)): return l == r
+        case (.present, .present): return true
+        case (.identified(let l), .identified(let r)):
             // A `String` identifier is compared as strings, not boxed in `AnyHashable` (told by
             // opening the existentials: a runtime cast cost ~250 instructions each).
             if let l = exactly(l, as: String.self), let r = exactly(r, as: String.self) {
                 return l == r
             }
             return AnyHashable(l) == AnyHashable(r)
+        default: return false
         }
-        return false
     }
 }
 
