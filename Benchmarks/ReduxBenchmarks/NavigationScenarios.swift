@@ -89,6 +89,20 @@ func navigationScenarios() -> [Scenario] {
             }
         },
         Scenario(
+            name: "navigation, enum destination shown and its scope held, an action for the parent",
+            note: "the same, with the case's scope held as a view showing it holds it"
+        ) {
+            let store = Store(
+                initialState: DestinationBench(destination: .editor(EditorChild())), reducer: destinationReducer())
+            let editor = store.scope(ifPresent: \.destination)?.scope(case: BenchDestination.editor)
+            let action: any Action = Increment()
+            return { n in
+                withExtendedLifetime(editor) {
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            }
+        },
+        Scenario(
             name: "navigation, enum destination shown, an action of the case",
             note: "sent through scope(ifPresent: \\.destination)?.scope(case: .editor)"
         ) {
@@ -98,6 +112,25 @@ func navigationScenarios() -> [Scenario] {
             let action: any Action = TapChild()
             return { n in
                 for _ in 0..<n { editor?.dispatch(action) }
+            }
+        },
+        Scenario(
+            name: "navigation, enum destination shown, the case's action sent to the store",
+            note:
+                "the previous scenario's action as its scopes wrap it, dispatched to the store, the scopes held as a view holds them"
+        ) {
+            let store = Store(
+                initialState: DestinationBench(destination: .editor(EditorChild())), reducer: destinationReducer())
+            let editor = store.scope(ifPresent: \.destination)?.scope(case: BenchDestination.editor)
+            let action: any Action = ElementAction(
+                path: "destination", id: nil, ElementAction(path: ".editor", id: nil, TapChild()))
+            reachesChild(store, action) {
+                $0.destination.map { if case .editor(let child) = $0 { child.taps } else { 0 } } ?? 0
+            }
+            return { n in
+                withExtendedLifetime(editor) {
+                    for _ in 0..<n { store.dispatch(action) }
+                }
             }
         },
     ]
@@ -119,6 +152,22 @@ func navigationScenarios() -> [Scenario] {
             })
         scenarios.append(
             Scenario(
+                name:
+                    "navigation, stack of \(screens) enum screens and the top screen's scope held, an action for the parent",
+                note: "the same, with the top screen's scope held as a view showing it holds it"
+            ) {
+                let store = Store(initialState: initial(), reducer: stackReducer())
+                let top = store.path.ids.last.flatMap { store.scope(\.path, id: $0) }?.scope(\.state)
+                    .scope(case: BenchScreen.detail)
+                let action: any Action = Increment()
+                return { n in
+                    withExtendedLifetime(top) {
+                        for _ in 0..<n { store.dispatch(action) }
+                    }
+                }
+            })
+        scenarios.append(
+            Scenario(
                 name: "navigation, stack of \(screens) enum screens, an action of the top screen",
                 note: "sent through scope(\\.path, id:)?.scope(\\.state).scope(case: .detail)"
             ) {
@@ -130,8 +179,37 @@ func navigationScenarios() -> [Scenario] {
                     for _ in 0..<n { top?.dispatch(action) }
                 }
             })
+        scenarios.append(
+            Scenario(
+                name: "navigation, stack of \(screens) enum screens, the top screen's action sent to the store",
+                note: "the previous scenario's action as its scopes wrap it, dispatched to the store, the scopes held"
+            ) {
+                let store = Store(initialState: initial(), reducer: stackReducer())
+                guard let top = store.path.ids.last else { preconditionFailure("the stack is empty") }
+                let scope = store.scope(\.path, id: top)?.scope(\.state).scope(case: BenchScreen.detail)
+                let action: any Action = ElementAction(
+                    path: "path", id: top, ElementAction(path: ".detail", id: nil, TapChild()))
+                reachesChild(store, action) {
+                    if case .detail(let child)? = $0.path[id: top]?.state { child.taps } else { 0 }
+                }
+                return { n in
+                    withExtendedLifetime(scope) {
+                        for _ in 0..<n { store.dispatch(action) }
+                    }
+                }
+            })
     }
     return scenarios
+}
+
+/// Stops the benchmark unless `action`, dispatched to `store`, reaches the child whose counter
+/// `taps` reads: a wrapped action that missed its element would measure a reduction that does
+/// nothing.
+@MainActor
+private func reachesChild<State>(_ store: Store<State>, _ action: any Action, taps: (State) -> Int) {
+    let before = taps(store.state)
+    store.dispatch(action)
+    precondition(taps(store.state) == before &+ 1, "the wrapped action did not reach its element")
 }
 
 /// Three levels of member state, and a list of identified rows: an action sent through member
@@ -190,6 +268,23 @@ func scopeDepthScenarios() -> [Scenario] {
             let action: any Action = TapChild()
             return { n in
                 for _ in 0..<n { row?.dispatch(action) }
+            }
+        })
+    scenarios.append(
+        Scenario(
+            name: "scope, a row of 1000, the row's action sent to the store",
+            note: "the previous scenario's action as the row's scope wraps it, dispatched to the store, the scope held"
+        ) {
+            let reducer = Reducer<IdentifiedListState>.on(Count.self) { state, _ in state.count &+= 1 }
+                .forEach(\.rows, element: .on(TapChild.self) { row, _ in row.value &+= 1 })
+            let store = Store(initialState: IdentifiedListState(size: 1_000), reducer: reducer)
+            let row = store.scope(\.rows, id: 5)
+            let action: any Action = ElementAction(path: "rows", id: 5, TapChild())
+            reachesChild(store, action) { $0.rows[id: 5]?.value ?? 0 }
+            return { n in
+                withExtendedLifetime(row) {
+                    for _ in 0..<n { store.dispatch(action) }
+                }
             }
         })
     return scenarios
