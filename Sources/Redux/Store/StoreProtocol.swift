@@ -223,6 +223,22 @@ extension Store: StoreProtocol {
         core.presenceWatcher(at: keyPath) { PresenceFunctions(keyPath) }.scope(anchor: self)
     }
 
+    /// A scope of an optional `Equatable` child that exists only while it is present. See
+    /// ``StoreProtocol/scope(ifPresent:)``.
+    ///
+    /// The same scope as for any child; an `Equatable` one is compared with its own `==` after each
+    /// action, so that an action leaving it equal costs its scope's checks (presence, presentation)
+    /// one comparison.
+    ///
+    /// - Parameter keyPath: The optional child state.
+    /// - Returns: The child's scope, or `nil` while the child is absent.
+    @inlinable
+    public func scope<Child: Equatable & SendableMetatype>(
+        ifPresent keyPath: KeyPath<State, Child?>
+    ) -> ScopedStore<Child>? {
+        core.presenceWatcher(at: keyPath) { PresenceFunctions(keyPath) }.scope(anchor: self)
+    }
+
     /// A scope of one case of this state (an enum) while it is that case. See
     /// ``StoreProtocol/scope(case:)``.
     ///

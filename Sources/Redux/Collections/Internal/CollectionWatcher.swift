@@ -214,6 +214,10 @@ final class CollectionWatcher<Root, Element: Identifiable & Equatable> where Ele
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
         findElement(row, root)
     }
+
+    /// `nil`: an array has no version (its rows' presentations are checked after every reduction).
+    @usableFromInline
+    func listVersion(in root: UnsafePointer<Root>) -> UInt64? { nil }
 }
 
 /// One row of a watched array or identified collection: whether it is observed, where it was last
@@ -335,6 +339,21 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
             Subscriber(reading: { [watcher, entry] root in observer(watcher.element(of: entry, in: root)) }))
     }
 
+    /// After the reductions that renewed the list's version (all of them for a plain array, which
+    /// has none): an unchanged identified collection has unchanged rows.
+    func watchChanges(_ observer: @escaping @MainActor (Element) -> Void) -> Subscription {
+        guard !core.released.isSet else { return releasedSubscription() }
+        let seen = LastVersion()
+        return core.subscribe(
+            Subscriber(reading: { [watcher, entry] root in
+                if let version = watcher.listVersion(in: root) {
+                    if version == seen.version { return }
+                    seen.version = version
+                }
+                observer(watcher.element(of: entry, in: root))
+            }))
+    }
+
     func subscribe<Value: Equatable>(
         select: @escaping @MainActor (Element) -> Value, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
@@ -347,6 +366,19 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
             }))
     }
 
+}
+
+/// The list version a row's ``RowScope/watchChanges(_:)`` subscription saw last (`nil`: none yet).
+/// Unchecked exclusivity in release builds (the pattern of `docs/architecture.md`; main-actor
+/// isolated, read and written only by that subscription, which runs none of the app's code
+/// between): read after every reduction.
+@MainActor
+final class LastVersion {
+    #if DEBUG
+        var version: UInt64?
+    #else
+        @exclusivity(unchecked) var version: UInt64?
+    #endif
 }
 
 extension CollectionWatcher: DetachableWatcher {}

@@ -20,6 +20,9 @@ protocol RowWatching<Root, Element>: AnyObject, Sendable {
     var structureKeyPath: KeyPath<StoreCore<Root>, Int> { get }
     /// The row's current element (remembered as its last known); its last value once removed.
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element
+    /// The list's version in `root` — a stamp every change of an identified collection renews, so
+    /// an equal one means an unchanged list — or `nil` when the list has none (a plain array).
+    func listVersion(in root: UnsafePointer<Root>) -> UInt64?
     /// Registers a dependency on the row and arms it.
     func observe(_ row: RowEntry<Root, Element>)
     /// The rows' entries by identifier.
@@ -281,6 +284,12 @@ where Element.ID == ID {
     @inlinable
     func element(of row: RowEntry<Root, Element>, in root: UnsafePointer<Root>) -> Element {
         findElement(row, root)
+    }
+
+    /// The collection's version in `root`: a load at its offset when the key path allows.
+    @usableFromInline
+    func listVersion(in root: UnsafePointer<Root>) -> UInt64? {
+        versionReader.read(root)
     }
 
     /// The row's element in `list` (see ``element(of:in:)``).

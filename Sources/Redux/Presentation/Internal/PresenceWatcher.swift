@@ -42,9 +42,17 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
 
     func makeMember() -> ObservedMember<Root> {
         let presenceIn = functions.presenceIn
+        // An `Equatable` child left equal has its presence still: not read again.
+        let changed = functions.changeGate?()
         return ObservedMember<Root>(
-            isUnchanged: { root in presenceIn(root) == self.lastPresence },
-            remember: { root in self.lastPresence = presenceIn(root) },
+            isUnchanged: { root in
+                if let changed, !changed(root) { return true }
+                return presenceIn(root) == self.lastPresence
+            },
+            remember: { root in
+                _ = changed?(root)
+                self.lastPresence = presenceIn(root)
+            },
             disarm: {},
             access: { _ in },
             publish: { core in
@@ -71,7 +79,8 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
         if let cached, let cachedPresentation, !cachedPresentation.isOver {
             return cached
         }
-        let parent = MemberScope(core: core, keyPath: keyPath)
+        let parent = MemberScope(
+            core: core, keyPath: keyPath, observeWhole: functions.observeChild, changeGate: functions.changeGate)
         let projected = ProjectedScope<Child?, Child>(
             parent: parent, initial: present, path: name, projectingInto: functions.project)
         let step = OwnerStep(path: name, id: nil)
@@ -128,6 +137,16 @@ struct PresenceFunctions<Root, Child> {
     @usableFromInline let presence: @MainActor (Child?) -> ChildPresence
     /// Writes the child into its scope's last known state when it is present (``ProjectedScope``).
     @usableFromInline let project: @MainActor (Child?, inout Child) -> Bool
+    /// For an `Equatable` child: arms the observation of the child's whole state as one member
+    /// compared with its own `==` (found at run time otherwise, and compared through the
+    /// conformance's witness: ~1,300 instructions an action for an enum destination).
+    @usableFromInline let observeChild: (@MainActor (StoreCore<Root>) -> Void)?
+    /// For an `Equatable` child: makes a gate — a function of a state telling whether the child
+    /// differs from the one it saw last (the first call: it does), remembering it. What the
+    /// watcher's presence check and the child's scope's presentations ask first, so that an action
+    /// that leaves the child equal (most of an app's actions) reads no presence (an enum's case)
+    /// after it. `nil` for other children: their presence is read after every action.
+    @usableFromInline let changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>) -> Bool)?
 
     @MainActor
     @inlinable
@@ -136,12 +155,59 @@ struct PresenceFunctions<Root, Child> {
         let presenceReader = PresenceReader<Child>()
         presenceIn = { presenceReader.presence(of: reader.read($0)) }
         presence = { presenceReader.presence(of: $0) }
-        project = { child, into in
-            guard let child else { return false }
-            into = child
-            return true
+        project = Self.project
+        observeChild = nil
+        changeGate = nil
+    }
+
+    @usableFromInline
+    static func project(_ child: Child?, into: inout Child) -> Bool {
+        guard let child else { return false }
+        into = child
+        return true
+    }
+}
+
+extension PresenceFunctions where Child: Equatable & SendableMetatype {
+    /// The functions of an `Equatable` child: its comparisons are compiled here, for the app's
+    /// types (see ``observeChild`` and ``changeGate``).
+    @MainActor
+    @inlinable
+    init(_ keyPath: KeyPath<Root, Child?>) {
+        let reader = MemberReader(keyPath)
+        let presenceReader = PresenceReader<Child>()
+        presenceIn = { presenceReader.presence(of: reader.read($0)) }
+        presence = { presenceReader.presence(of: $0) }
+        project = Self.project
+        observeChild = { core in core.observeMember(keyPath) { MemberProbe.make(Child?.self, offset: $0) } }
+        changeGate = {
+            let last = LastChild<Child>()
+            return { root in
+                let now = reader.read(root)
+                if last.hasSeen, last.child == now { return false }
+                last.child = now
+                last.hasSeen = true
+                return true
+            }
         }
     }
+}
+
+/// The child a ``PresenceFunctions/changeGate`` saw last. Unchecked exclusivity in release builds
+/// (the pattern of `docs/architecture.md`; main-actor isolated, read and written only by its gate,
+/// which runs no code of the app's between — the child's `==` only reads): read after every action.
+@MainActor
+@usableFromInline
+final class LastChild<Child> {
+    #if DEBUG
+        @usableFromInline var child: Child?
+        @usableFromInline var hasSeen = false
+    #else
+        @exclusivity(unchecked) @usableFromInline var child: Child?
+        @exclusivity(unchecked) @usableFromInline var hasSeen = false
+    #endif
+
+    @usableFromInline init() {}
 }
 
 /// What tells one presented child from another: its `id` when `Identifiable`, its case for an

@@ -33,7 +33,8 @@ final class Presentation {
         // whose two presentations each checked). A presentation released first cancels this
         // subscription as it goes (its `watch`).
         let over = over
-        watch = parent.subscribe { [weak self] state in
+        // Only after the reductions that may have changed the child's part (``ScopeSource/watchChanges(_:)``).
+        watch = parent.watchChanges { [weak self] state in
             if over.isSet { return }
             if presenceOf(state) != presence {
                 self?.end()

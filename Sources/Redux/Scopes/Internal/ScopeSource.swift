@@ -28,6 +28,13 @@ protocol ScopeSource<State>: AnyObject {
     /// `owner` (an async action dispatched through a row belongs to the row).
     func dispatchToStore(_ action: any Action, owner: [OwnerStep])
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
+    /// Calls `observer` after the reductions that may have changed this scope's state: what a
+    /// ``Presentation`` watches. A scope that tells its state unchanged cheaply — a presented
+    /// `Equatable` child by its own `==` (``PresenceFunctions/changeGate``), a row of an identified
+    /// collection by the collection's version — skips the reductions that left it so; the others
+    /// call it after every reduction, as ``subscribe(_:)`` (whose observers are the app's, promised
+    /// every reduction).
+    func watchChanges(_ observer: @escaping @MainActor (State) -> Void) -> Subscription
     func subscribe<Value: Equatable>(
         to keyPath: KeyPath<State, Value>, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription
@@ -251,11 +258,24 @@ final class MemberScope<Root, State>: ScopeSource {
     /// identity of the member's key path (kept, so no identity is reused).
     private var composed: [(member: AnyKeyPath, fromRoot: AnyKeyPath)] = []
 
-    init(core: StoreCore<Root>, keyPath: KeyPath<Root, State>) {
+    /// For a presented `Equatable` child's member: makes the gate each ``watchChanges(_:)``
+    /// subscription asks whether the child changed (see ``PresenceFunctions/changeGate``).
+    private let changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>) -> Bool)?
+
+    /// - Parameters:
+    ///   - observeWhole: How the whole part is observed, made for the app's types by the caller
+    ///     (a presented `Equatable` child's ``PresenceFunctions``); found at run time when `nil`.
+    ///   - changeGate: See ``PresenceFunctions/changeGate``.
+    init(
+        core: StoreCore<Root>, keyPath: KeyPath<Root, State>,
+        observeWhole: (@MainActor (StoreCore<Root>) -> Void)? = nil,
+        changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>) -> Bool)? = nil
+    ) {
         self.core = core
         self.keyPath = keyPath
         reader = MemberReader(keyPath)
-        observeAll = Self.wholeObservation(keyPath)
+        observeAll = observeWhole ?? Self.wholeObservation(keyPath)
+        self.changeGate = changeGate
         pathPrefix = BindingAction<Root>.path(of: keyPath)
     }
 
@@ -313,6 +333,17 @@ final class MemberScope<Root, State>: ScopeSource {
         guard !core.released.isSet else { return releasedSubscription() }
         let reader = reader
         return core.subscribe(Subscriber(reading: { root in observer(reader.read(root)) }))
+    }
+
+    func watchChanges(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        guard let changeGate else { return subscribe(observer) }
+        guard !core.released.isSet else { return releasedSubscription() }
+        let reader = reader
+        let changed = changeGate()
+        return core.subscribe(
+            Subscriber(reading: { root in
+                if changed(root) { observer(reader.read(root)) }
+            }))
     }
 
     func subscribe<Value: Equatable>(
@@ -443,6 +474,10 @@ final class ProjectedScope<Parent, State>: ScopeSource {
         parent.subscribe { [self] _ in observer(currentState()) }
     }
 
+    func watchChanges(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        parent.watchChanges { [self] _ in observer(currentState()) }
+    }
+
     func subscribe<Value: Equatable>(
         select: @escaping @MainActor (State) -> Value, _ observer: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
@@ -557,6 +592,10 @@ final class ElementScope<State>: ScopeSource {
 
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
         base.subscribe(observer)
+    }
+
+    func watchChanges(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
+        base.watchChanges(observer)
     }
 
     func subscribe<Value: Equatable>(
