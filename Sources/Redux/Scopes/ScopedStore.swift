@@ -163,6 +163,30 @@ public final class ScopedStore<State>: StoreProtocol, Identifiable {
         source.presentChild(keyPath, anchor: anchor)
     }
 
+    /// A scope of an optional `Equatable` child of this part that exists only while it is
+    /// present. See ``StoreProtocol/scope(ifPresent:)``.
+    ///
+    /// The same scope as for any child; an `Equatable` one is compared with its own `==` after each
+    /// action, so that an action leaving it equal costs its scope's checks (presence, presentation)
+    /// one comparison.
+    ///
+    /// - Parameter keyPath: The optional child state.
+    /// - Returns: The child's scope, or `nil` while the child is absent.
+    @inlinable
+    public func scope<Child: Equatable & SendableMetatype>(
+        ifPresent keyPath: KeyPath<State, Child?>
+    ) -> ScopedStore<Child>? {
+        presentChild(keyPath, comparing: ChildComparison())
+    }
+
+    /// The scope of an `Equatable` child, compared as `comparison` says (see ``scope(ifPresent:)``).
+    @usableFromInline
+    func presentChild<Child: Equatable & SendableMetatype>(
+        _ keyPath: KeyPath<State, Child?>, comparing comparison: ChildComparison<Child>
+    ) -> ScopedStore<Child>? {
+        source.presentChild(keyPath, anchor: anchor, comparing: comparison)
+    }
+
     /// A scope of one case of this part (an enum) while it is that case. See
     /// ``StoreProtocol/scope(case:)``.
     ///

@@ -236,7 +236,8 @@ extension Store: StoreProtocol {
     public func scope<Child: Equatable & SendableMetatype>(
         ifPresent keyPath: KeyPath<State, Child?>
     ) -> ScopedStore<Child>? {
-        core.presenceWatcher(at: keyPath) { PresenceFunctions(keyPath) }.scope(anchor: self)
+        core.presenceWatcher(at: keyPath) { PresenceFunctions(keyPath, comparing: ChildComparison()) }
+            .scope(anchor: self)
     }
 
     /// A scope of one case of this state (an enum) while it is that case. See

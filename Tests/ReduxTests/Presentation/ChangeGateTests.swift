@@ -22,30 +22,36 @@ struct ChangeGateTests {
         var count = 0
         var sheet: Sheet?
         var path = StackState<Screen>()
+        var feature = Screen()
     }
 
     struct Show: Action { let id: Int? }
     struct Count: Action {}
     struct Tick: Action {}
     struct Push: Action {}
+    struct ShowInFeature: Action { let id: Int }
     struct ReplaceScreen: Action {
         let id: StackElementID
         let sheet: Int
     }
 
-    static let reducer = Reducer<AppState> { state, action in
+    static let reducer = Reducer<AppState>.combine(Self.app, Self.screen.pullback(\AppState.feature))
+
+    static let app = Reducer<AppState> { state, action in
         switch action {
         case let show as Show: state.sheet = show.id.map { Sheet(id: $0) }
         case is Count: state.count += 1
         case is Push: state.path.push(Screen())
+        case let show as ShowInFeature: state.feature.sheet = Sheet(id: show.id)
         case let replace as ReplaceScreen: state.path[id: replace.id]?.state = Screen(sheet: Sheet(id: replace.sheet))
         default: break
         }
     }
     .ifLet(\.sheet, then: .on(Tick.self) { sheet, _ in sheet.ticks += 1 })
-    .forEach(
-        \.path,
-        destination: Reducer<Screen> { _, _ in }.ifLet(\.sheet, then: .on(Tick.self) { sheet, _ in sheet.ticks += 1 }))
+    .forEach(\.path, destination: Self.screen)
+
+    static let screen = Reducer<Screen> { _, _ in }.ifLet(
+        \.sheet, then: .on(Tick.self) { sheet, _ in sheet.ticks += 1 })
 
     /// The presence watcher's gate forgets nothing while it is disarmed: a child replaced while
     /// nobody observed, then put back to the one the gate saw last, is still a change for the
@@ -103,5 +109,28 @@ struct ChangeGateTests {
         for _ in 0..<3 { store.dispatch(Count()) }
         sheet.dispatch(Tick())
         #expect(store.path[id: id]?.state.sheet == Sheet(id: 8))
+    }
+
+    /// A feature's sheet, reached through the feature's member scope (a feature module's view holds
+    /// `store.scope(\.feature)`): compared with its own `==` as a sheet of the store's state is.
+    @Test func aFeaturesSheetPresentationEndsAtTheActionThatReplacesIt() throws {
+        let store = Store(initialState: AppState(), reducer: Self.reducer)
+        store.dispatch(ShowInFeature(id: 1))
+        let feature = store.scope(\.feature)
+        let sheet = try #require(feature.scope(ifPresent: \.sheet))
+        var probe = ObservationProbe.track { _ = feature.scope(ifPresent: \.sheet) }
+        for _ in 0..<3 { store.dispatch(Count()) }
+        #expect(probe.changes == 0)
+        sheet.dispatch(Tick())
+        #expect(store.feature.sheet == Sheet(id: 1, ticks: 1))
+        #expect(probe.changes == 0)  // the same sheet: its presence is unchanged
+        probe = ObservationProbe.track { _ = feature.scope(ifPresent: \.sheet) }
+        store.dispatch(ShowInFeature(id: 2))
+        #expect(probe.changes == 1)
+        for _ in 0..<3 { store.dispatch(Count()) }
+        sheet.dispatch(Tick())
+        #expect(store.feature.sheet == Sheet(id: 2))
+        try #require(feature.scope(ifPresent: \.sheet)).dispatch(Tick())
+        #expect(store.feature.sheet == Sheet(id: 2, ticks: 1))
     }
 }

@@ -169,21 +169,52 @@ struct PresenceFunctions<Root, Child> {
 }
 
 extension PresenceFunctions where Child: Equatable & SendableMetatype {
-    /// The functions of an `Equatable` child: its comparisons are compiled here, for the app's
-    /// types (see ``observeChild`` and ``changeGate``).
+    /// The functions of an `Equatable` child, with its comparisons compiled for its type in the
+    /// app's module (`comparison`): see ``observeChild`` and ``changeGate``. Where the child's key
+    /// path has no offset in `Root` (a computed property), its presence is read after every action.
     @MainActor
     @inlinable
-    init(_ keyPath: KeyPath<Root, Child?>) {
+    init(_ keyPath: KeyPath<Root, Child?>, comparing comparison: ChildComparison<Child>) {
         let reader = MemberReader(keyPath)
         let presenceReader = PresenceReader<Child>()
         presenceIn = { presenceReader.presence(of: reader.read($0)) }
         presence = { presenceReader.presence(of: $0) }
         project = Self.project
-        observeChild = { core in core.observeMember(keyPath) { MemberProbe.make(Child?.self, offset: $0) } }
+        guard let offset = reader.offset else {
+            observeChild = nil
+            changeGate = nil
+            return
+        }
+        let probe = comparison.probe
+        observeChild = { core in core.observeMember(keyPath) { probe($0) } }
+        let gate = comparison.gate
         changeGate = {
+            let changed = gate(offset)
+            return { root in changed(UnsafeRawPointer(root)) }
+        }
+    }
+}
+
+/// How an `Equatable` presented child is compared after each action, compiled for its type in the
+/// app's module (by the inlinable `scope(ifPresent:)` of an `Equatable` child) — independent of the
+/// state it lives in, so that a scope's nested `scope(ifPresent:)` has it too: run from the
+/// library's generic code, the comparison went through the conformance's witness and the child's
+/// optional's value witnesses (~1,300 instructions an action for an enum destination).
+@usableFromInline
+struct ChildComparison<Child> {
+    /// The child's whole-state observation at an offset in its parent's state (``MemberProbe``).
+    @usableFromInline let probe: @MainActor (_ offset: Int) -> MemberProbe
+    /// Makes a gate for the child at an offset: a function of the parent's state telling whether
+    /// the child differs from the one it saw last (the first call: it does), remembering it.
+    @usableFromInline let gate: @MainActor (_ offset: Int) -> @MainActor (UnsafeRawPointer) -> Bool
+
+    @inlinable
+    init() where Child: Equatable & SendableMetatype {
+        probe = { MemberProbe.make(Child?.self, offset: $0) }
+        gate = { offset in
             let last = LastChild<Child>()
-            return { root in
-                let now = reader.read(root)
+            return { parent in
+                let now = loadMember(Child?.self, at: offset, in: parent)
                 if last.hasSeen, last.child == now { return false }
                 last.child = now
                 last.hasSeen = true

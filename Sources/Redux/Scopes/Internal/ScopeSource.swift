@@ -54,6 +54,11 @@ protocol ScopeSource<State>: AnyObject {
         _ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>
     ) -> [ScopedStore<Element>] where Element.ID == ID
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>?
+    /// ``presentChild(_:anchor:)`` for an `Equatable` child, compared as `comparison` says where
+    /// the scope can (a member scope's child has an offset in the store's state).
+    func presentChild<Child: Equatable & SendableMetatype>(
+        _ keyPath: KeyPath<State, Child?>, anchor: AnyObject?, comparing comparison: ChildComparison<Child>
+    ) -> ScopedStore<Child>?
     /// Has the store ask `isLive` after each reduction while `chain` has work, and cancel that work
     /// when it says no: for work an element's scope starts (see ``StoreCore/watchLiveness(of:_:)``).
     func watchLiveness(of chain: [OwnerStep], _ isLive: @escaping @MainActor () -> Bool)
@@ -117,6 +122,14 @@ extension ScopeSource {
 
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
         presentChild(named: ElementAction.path(of: keyPath), anchor: anchor) { $0[keyPath: keyPath] }
+    }
+
+    /// A projected scope's child is watched through its parent's changes (``watchChanges(_:)``):
+    /// no comparison of its own.
+    func presentChild<Child: Equatable & SendableMetatype>(
+        _ keyPath: KeyPath<State, Child?>, anchor: AnyObject?, comparing _: ChildComparison<Child>
+    ) -> ScopedStore<Child>? {
+        presentChild(keyPath, anchor: anchor)
     }
 
     /// The scope of the case `reader` reaches while this scope's state (an enum) is that case,
@@ -390,6 +403,14 @@ final class MemberScope<Root, State>: ScopeSource {
     func presentChild<Child>(_ keyPath: KeyPath<State, Child?>, anchor: AnyObject?) -> ScopedStore<Child>? {
         let fromRoot = fromRoot(keyPath)
         return core.presenceWatcher(at: fromRoot) { PresenceFunctions(fromRoot) }.scope(anchor: anchor)
+    }
+
+    func presentChild<Child: Equatable & SendableMetatype>(
+        _ keyPath: KeyPath<State, Child?>, anchor: AnyObject?, comparing comparison: ChildComparison<Child>
+    ) -> ScopedStore<Child>? {
+        let fromRoot = fromRoot(keyPath)
+        return core.presenceWatcher(at: fromRoot) { PresenceFunctions(fromRoot, comparing: comparison) }
+            .scope(anchor: anchor)
     }
 
     func identifiedRows<ID: Hashable & Sendable, Element: Identifiable & Equatable>(
