@@ -11,6 +11,16 @@ struct DestinationBench: Equatable, Sendable {
     var destination: BenchDestination?
 }
 
+/// A sheet with an identity of its own (its `id`), and a state that shows it.
+struct IdentifiedSheet: Identifiable, Equatable, Sendable {
+    var id = 1
+    var taps = 0
+}
+struct IdentifiedSheetBench: Equatable, Sendable {
+    var count = 0
+    var sheet: IdentifiedSheet? = IdentifiedSheet()
+}
+
 /// A navigation stack of enum screens.
 enum BenchScreen: Equatable, Sendable {
     case detail(EditorChild)
@@ -86,6 +96,19 @@ func navigationScenarios() -> [Scenario] {
             let action: any Action = Increment()
             return { n in
                 for _ in 0..<n { store.dispatch(action) }
+            }
+        },
+        Scenario(
+            name: "navigation, identified sheet shown, an action of the sheet",
+            note: "sent through scope(ifPresent: \\.sheet) of an Identifiable sheet: its identity is its id"
+        ) {
+            let reducer = Reducer<IdentifiedSheetBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+                .ifLet(\.sheet, then: .on(TapChild.self) { sheet, _ in sheet.taps &+= 1 })
+            let store = Store(initialState: IdentifiedSheetBench(), reducer: reducer)
+            let sheet = store.scope(ifPresent: \.sheet)
+            let action: any Action = TapChild()
+            return { n in
+                for _ in 0..<n { sheet?.dispatch(action) }
             }
         },
         Scenario(
