@@ -525,6 +525,30 @@ struct ChildPlace<State, Child>: Sendable {
     }
 }
 
+/// Whether two identifiers are equal: compared as their own type when both are of one — as two
+/// identities of one child type are — and through `AnyHashable` otherwise (which equates, say, an
+/// `Int` and an `Int64` of one value). The existentials are opened, not cast: a runtime cast cost
+/// ~250 instructions each, and boxing both in `AnyHashable` ~1,600 a comparison of `Int`s.
+@usableFromInline
+func sameIdentifier(_ lhs: any Hashable, _ rhs: any Hashable) -> Bool {
+    func compare<Identifier: Hashable>(_ lhs: Identifier) -> Bool? {
+        guard let rhs = exactly(rhs, as: Identifier.self) else { return nil }
+        return lhs == rhs
+    }
+    return compare(lhs) ?? (AnyHashable(lhs) == AnyHashable(rhs))
+}
+
+/// A child's `id` in a ``ChildIdentity``: immutable, so a copy of the identity is a retain.
+@usableFromInline
+final class ChildID: Sendable {
+    @usableFromInline let id: any Hashable & Sendable
+
+    @usableFromInline
+    init(_ id: any Hashable & Sendable) {
+        self.id = id
+    }
+}
+
 /// Whether an optional child is present, and which one: its `id` when `Identifiable`, its case
 /// when an enum, else `nil` (only its presence counts).
 @usableFromInline
@@ -534,8 +558,10 @@ enum ChildIdentity: Equatable, Sendable {
     /// retain and compared as strings (in `any Hashable & Sendable`, each copy and comparison went
     /// through the existential's value witnesses, ~1,500 instructions an action of an enum sheet).
     case named(String)
-    /// A child by its `id`.
-    case identified(any Hashable & Sendable)
+    /// A child by its `id`, boxed (``ChildID``): in the enum itself, the existential made every
+    /// copy of an identity — of any case — go through the enum's value witnesses (~1,500
+    /// instructions an action of an enum sheet, whose identities are names).
+    case identified(ChildID)
     /// A child by its presence only (neither `Identifiable` nor an enum).
     case present
 
@@ -592,7 +618,7 @@ enum ChildIdentity: Equatable, Sendable {
         switch self {
         case .absent: return nil
         case .named(let name): return name
-        case .identified(let id): return id
+        case .identified(let box): return box.id
         case .present: return nil
         }
     }
@@ -601,7 +627,7 @@ enum ChildIdentity: Equatable, Sendable {
     @usableFromInline
     @Sendable
     static func identifier<Child: Identifiable>(_ child: Child) -> ChildIdentity where Child.ID: Sendable {
-        .identified(child.id)
+        .identified(ChildID(child.id))
     }
 
     /// An enum's case name, `nil` (presence only) for other types — for one `ifLet`, which reads it
@@ -656,13 +682,7 @@ enum ChildIdentity: Equatable, Sendable {
         case (.absent, .absent): return true
         case (.named(let l), .named(let r)): return l == r
         case (.present, .present): return true
-        case (.identified(let l), .identified(let r)):
-            // A `String` identifier is compared as strings, not boxed in `AnyHashable` (told by
-            // opening the existentials: a runtime cast cost ~250 instructions each).
-            if let l = exactly(l, as: String.self), let r = exactly(r, as: String.self) {
-                return l == r
-            }
-            return AnyHashable(l) == AnyHashable(r)
+        case (.identified(let lhs), .identified(let rhs)): return lhs === rhs || sameIdentifier(lhs.id, rhs.id)
         default: return false
         }
     }

@@ -242,13 +242,16 @@ final class LastChild<Child> {
 }
 
 /// What tells one presented child from another: its `id` when `Identifiable`, its case for an
-/// enum, else only that it is present. ``ChildIdentity`` with the `id` in an `AnyHashable`: a
-/// scope finds it at run time (`as? any Identifiable`), where the identifier's type is not known
-/// to be `Sendable`, which `ChildIdentity` (held by reducers' `@Sendable` work) needs.
+/// enum, else only that it is present. ``ChildIdentity`` with the `id` as `any Hashable`: a
+/// scope finds it at run time (`as? any Identifiable`, once per type), where the identifier's type
+/// is not known to be `Sendable`, which `ChildIdentity` (held by reducers' `@Sendable` work) needs.
 @usableFromInline
 enum ChildPresence: Hashable {
     case absent
-    case identified(AnyHashable)
+    /// A child by its `id`, compared as its own type (``sameIdentifier(_:_:)``): in an
+    /// `AnyHashable`, making it and comparing it cost ~1,600 instructions a presence read of an
+    /// `Int` identifier.
+    case identified(PresenceID)
     case named(String)
     case present
 
@@ -266,9 +269,38 @@ enum ChildPresence: Hashable {
         case .named(let name):
             if case .named(let other) = rhs { return name == other }
         case .identified(let id):
-            if case .identified(let other) = rhs { return id == other }
+            if case .identified(let other) = rhs { return id === other || sameIdentifier(id.id, other.id) }
         }
         return false
+    }
+
+    /// Hashes the case and its payload (an identifier as `AnyHashable` does, so that the values
+    /// `==` calls equal hash alike).
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .absent: hasher.combine(0)
+        case .present: hasher.combine(1)
+        case .named(let name):
+            hasher.combine(2)
+            hasher.combine(name)
+        case .identified(let box):
+            hasher.combine(3)
+            hasher.combine(AnyHashable(box.id))
+        }
+    }
+}
+
+/// A child's `id` in a ``ChildPresence``: immutable, so a copy of the presence is a retain (with
+/// the identifier in the enum itself, every copy of a presence — of any case — went through the
+/// enum's value witnesses).
+@usableFromInline
+final class PresenceID {
+    @usableFromInline let id: any Hashable
+
+    @usableFromInline
+    init(_ id: any Hashable) {
+        self.id = id
     }
 }
 
@@ -284,6 +316,10 @@ struct PresenceReader<Child>: Sendable {
     /// Set once a value of the concrete type `Child` was seen not to be an enum.
     let notAnEnum = ReleaseFlag()
     let memo = CaseMemos.memo(for: Child.self)
+    /// How the `id` of a `Child` found `Identifiable` is read: learned from the first, then read
+    /// without asking the runtime for the conformance again (a cast to `any Identifiable`, ~1,100
+    /// instructions, twice an action of an identified sheet).
+    let identifier = LearnedIdentifier<Child>()
 
     @usableFromInline init() {}
 
@@ -298,14 +334,58 @@ struct PresenceReader<Child>: Sendable {
     /// The presence of a child that is there: its `id`, its case, or present.
     @usableFromInline
     func presence(ofPresent child: Child) -> ChildPresence {
+        if let id = identifier.id(of: child) { return .identified(PresenceID(id)) }
         if !notIdentifiable.isSet {
             if let identified = child as? any Identifiable {
-                func identifier<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
-                return .identified(identifier(identified))
+                // Only a concrete type is learned (and remembered not to conform): the values of
+                // an existential may conform or not, each its own way.
+                if type(of: child) == Child.self { identifier.learn(from: identified) }
+                func anyID<T: Identifiable>(_ value: T) -> any Hashable { value.id }
+                return .identified(PresenceID(anyID(identified)))
             }
-            // Only a concrete type is remembered: the values of an existential may conform or not.
             if type(of: child) == Child.self { notIdentifiable.set() }
         }
         return ChildIdentity.caseName(of: child, notAnEnum: notAnEnum, memo: memo).map(ChildPresence.named) ?? .present
+    }
+}
+
+/// How the `id` of an `Identifiable` `Child` is read, learned from the first value found to
+/// conform (through a cast, once), on any thread: written once, then published with an atomic
+/// flag, as ``LearnedCaseName`` is.
+///
+/// `@unchecked Sendable`: `read` is written only by the one thread that took `writing` (never
+/// freed, so nobody writes again), before `published` is set with release ordering; it is read
+/// only after `published` is seen set with acquire ordering.
+final class LearnedIdentifier<Child>: @unchecked Sendable {
+    private let writing = TryLock()
+    private let published = ReleaseFlag()
+    /// Reads a child's `id`; written once, before `published` is set. Unchecked exclusivity in
+    /// release builds, as ``LearnedCaseName``'s name (docs/architecture.md, "The
+    /// unchecked-exclusivity pattern"): read on every presence read of an identified child.
+    #if DEBUG
+        private var read: ((Child) -> (any Hashable)?)?
+    #else
+        @exclusivity(unchecked) private var read: ((Child) -> (any Hashable)?)?
+    #endif
+
+    /// The child's `id` once the way to read it is learned; `nil` before.
+    func id(of child: Child) -> (any Hashable)? {
+        guard published.isSet, let read else { return nil }
+        return read(child)
+    }
+
+    /// Learns how to read the `id` of `Child` from a value of it (`Child` itself conforms).
+    func learn(from identified: any Identifiable) {
+        func reader<Identified: Identifiable>(_: Identified) -> (Child) -> (any Hashable)? {
+            // `Child` is `Identified` (the caller checked the value's type): the value is
+            // reinterpreted as its own type (``exactly(_:as:)``), not cast.
+            { child in
+                guard let identified = exactly(child, as: Identified.self) else { return nil }
+                return identified.id
+            }
+        }
+        guard !published.isSet, writing.tryTake() else { return }
+        read = reader(identified)
+        published.set()
     }
 }
