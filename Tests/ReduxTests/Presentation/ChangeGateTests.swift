@@ -133,4 +133,37 @@ struct ChangeGateTests {
         try #require(feature.scope(ifPresent: \.sheet)).dispatch(Tick())
         #expect(store.feature.sheet == Sheet(id: 2, ticks: 1))
     }
+
+    final class Token: Sendable {}
+
+    struct HeldSheet: Identifiable, Equatable, Sendable {
+        var id: Int
+        var token: Token?
+
+        static func == (lhs: HeldSheet, rhs: HeldSheet) -> Bool { lhs.id == rhs.id && lhs.token === rhs.token }
+    }
+
+    struct Holder: Equatable, Sendable {
+        var sheet: HeldSheet?
+    }
+
+    struct Replace: Action { let sheet: HeldSheet? }
+
+    /// The presence watcher's gate keeps the child it compared last only while a view observes:
+    /// a sheet dismissed while nobody observed is released (issue 45's rule for popped screens).
+    @Test func aSheetDismissedWhileNobodyObservesIsReleased() {
+        weak var second: Token?
+        let store = Store(
+            initialState: Holder(sheet: HeldSheet(id: 1, token: Token())),
+            reducer: Reducer<Holder>.on(Replace.self) { state, replace in state.sheet = replace.sheet })
+        let probe = ObservationProbe.track { _ = store.scope(ifPresent: \.sheet) }
+        do {
+            let token = Token()
+            second = token
+            store.dispatch(Replace(sheet: HeldSheet(id: 2, token: token)))  // observed: disarms the watcher
+        }
+        #expect(probe.changes == 1)
+        store.dispatch(Replace(sheet: nil))  // nobody observes now
+        #expect(second == nil)
+    }
 }

@@ -53,7 +53,9 @@ final class PresenceWatcher<Root, Child>: DetachableWatcher {
                 _ = changed?(root)
                 self.lastPresence = presenceIn(root)
             },
-            disarm: {},
+            // The gate lets its child go while nobody observes: a child dismissed meanwhile is not
+            // kept alive by it (the next `remember` shows it the child again).
+            disarm: { _ = changed?(nil) },
             access: { _ in },
             publish: { core in
                 core.registrar.willSet(core, keyPath: self.registrationKey)
@@ -142,11 +144,12 @@ struct PresenceFunctions<Root, Child> {
     /// conformance's witness: ~1,300 instructions an action for an enum destination).
     @usableFromInline let observeChild: (@MainActor (StoreCore<Root>) -> Void)?
     /// For an `Equatable` child: makes a gate — a function of a state telling whether the child
-    /// differs from the one it saw last (the first call: it does), remembering it. What the
-    /// watcher's presence check and the child's scope's presentations ask first, so that an action
-    /// that leaves the child equal (most of an app's actions) reads no presence (an enum's case)
-    /// after it. `nil` for other children: their presence is read after every action.
-    @usableFromInline let changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>) -> Bool)?
+    /// differs from the one it saw last (the first call: it does), remembering it; given no state,
+    /// it forgets the child. What the watcher's presence check and the child's scope's
+    /// presentations ask first, so that an action that leaves the child equal (most of an app's
+    /// actions) reads no presence (an enum's case) after it. `nil` for other children: their
+    /// presence is read after every action.
+    @usableFromInline let changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>?) -> Bool)?
 
     @MainActor
     @inlinable
@@ -190,7 +193,7 @@ extension PresenceFunctions where Child: Equatable & SendableMetatype {
         let gate = comparison.gate
         changeGate = {
             let changed = gate(offset)
-            return { root in changed(UnsafeRawPointer(root)) }
+            return { root in changed(root.map(UnsafeRawPointer.init)) }
         }
     }
 }
@@ -205,8 +208,9 @@ struct ChildComparison<Child> {
     /// The child's whole-state observation at an offset in its parent's state (``MemberProbe``).
     @usableFromInline let probe: @MainActor (_ offset: Int) -> MemberProbe
     /// Makes a gate for the child at an offset: a function of the parent's state telling whether
-    /// the child differs from the one it saw last (the first call: it does), remembering it.
-    @usableFromInline let gate: @MainActor (_ offset: Int) -> @MainActor (UnsafeRawPointer) -> Bool
+    /// the child differs from the one it saw last (the first call: it does), remembering it; given
+    /// no state, it forgets the child (and says so).
+    @usableFromInline let gate: @MainActor (_ offset: Int) -> @MainActor (UnsafeRawPointer?) -> Bool
 
     @inlinable
     init() where Child: Equatable & SendableMetatype {
@@ -214,6 +218,11 @@ struct ChildComparison<Child> {
         gate = { offset in
             let last = LastChild<Child>()
             return { parent in
+                guard let parent else {
+                    last.child = nil
+                    last.hasSeen = false
+                    return true
+                }
                 let now = loadMember(Child?.self, at: offset, in: parent)
                 if last.hasSeen, last.child == now { return false }
                 last.child = now

@@ -273,7 +273,7 @@ final class MemberScope<Root, State>: ScopeSource {
 
     /// For a presented `Equatable` child's member: makes the gate each ``watchChanges(_:)``
     /// subscription asks whether the child changed (see ``PresenceFunctions/changeGate``).
-    private let changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>) -> Bool)?
+    private let changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>?) -> Bool)?
 
     /// - Parameters:
     ///   - observeWhole: How the whole part is observed, made for the app's types by the caller
@@ -282,7 +282,7 @@ final class MemberScope<Root, State>: ScopeSource {
     init(
         core: StoreCore<Root>, keyPath: KeyPath<Root, State>,
         observeWhole: (@MainActor (StoreCore<Root>) -> Void)? = nil,
-        changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>) -> Bool)? = nil
+        changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>?) -> Bool)? = nil
     ) {
         self.core = core
         self.keyPath = keyPath
