@@ -119,11 +119,7 @@ func navigationScenarios() -> [Scenario] {
                 initialState: DestinationBench(destination: .editor(EditorChild())), reducer: destinationReducer())
             let editor = store.scope(ifPresent: \.destination)?.scope(case: BenchDestination.editor)
             let action: any Action = Increment()
-            return { n in
-                withExtendedLifetime(editor) {
-                    for _ in 0..<n { store.dispatch(action) }
-                }
-            }
+            return dispatching(action, to: store, holding: editor)
         },
         Scenario(
             name: "navigation, enum destination shown, an action of the case",
@@ -150,11 +146,7 @@ func navigationScenarios() -> [Scenario] {
             reachesChild(store, action) {
                 $0.destination.map { if case .editor(let child) = $0 { child.taps } else { 0 } } ?? 0
             }
-            return { n in
-                withExtendedLifetime(editor) {
-                    for _ in 0..<n { store.dispatch(action) }
-                }
-            }
+            return dispatching(action, to: store, holding: editor)
         },
     ]
     for screens in [1, 100, 10_000] {
@@ -183,11 +175,7 @@ func navigationScenarios() -> [Scenario] {
                 let top = store.path.ids.last.flatMap { store.scope(\.path, id: $0) }?.scope(\.state)
                     .scope(case: BenchScreen.detail)
                 let action: any Action = Increment()
-                return { n in
-                    withExtendedLifetime(top) {
-                        for _ in 0..<n { store.dispatch(action) }
-                    }
-                }
+                return dispatching(action, to: store, holding: top)
             })
         scenarios.append(
             Scenario(
@@ -215,14 +203,23 @@ func navigationScenarios() -> [Scenario] {
                 reachesChild(store, action) {
                     if case .detail(let child)? = $0.path[id: top]?.state { child.taps } else { 0 }
                 }
-                return { n in
-                    withExtendedLifetime(scope) {
-                        for _ in 0..<n { store.dispatch(action) }
-                    }
-                }
+                return dispatching(action, to: store, holding: scope)
             })
     }
     return scenarios
+}
+
+/// The measured loop: `action` dispatched to `store` `n` times, while `held` — the scopes a view
+/// showing the child holds — stays alive.
+@MainActor
+private func dispatching<State>(
+    _ action: any Action, to store: Store<State>, holding held: AnyObject?
+) -> @MainActor (Int) -> Void {
+    { n in
+        withExtendedLifetime(held) {
+            for _ in 0..<n { store.dispatch(action) }
+        }
+    }
 }
 
 /// Stops the benchmark unless `action`, dispatched to `store`, reaches the child whose counter
@@ -304,11 +301,7 @@ func scopeDepthScenarios() -> [Scenario] {
             let row = store.scope(\.rows, id: 5)
             let action: any Action = ElementAction(path: "rows", id: 5, TapChild())
             reachesChild(store, action) { $0.rows[id: 5]?.value ?? 0 }
-            return { n in
-                withExtendedLifetime(row) {
-                    for _ in 0..<n { store.dispatch(action) }
-                }
-            }
+            return dispatching(action, to: store, holding: row)
         })
     return scenarios
 }
