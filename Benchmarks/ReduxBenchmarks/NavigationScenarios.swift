@@ -209,6 +209,15 @@ func navigationScenarios() -> [Scenario] {
     return scenarios
 }
 
+/// A store of 1,000 identified rows with `forEach(\.rows, element:)`, and the scope of row 5.
+@MainActor
+private func rowOfAThousand() -> (Store<IdentifiedListState>, ScopedStore<ListState.Row>?) {
+    let reducer = Reducer<IdentifiedListState>.on(Count.self) { state, _ in state.count &+= 1 }
+        .forEach(\.rows, element: .on(TapChild.self) { row, _ in row.value &+= 1 })
+    let store = Store(initialState: IdentifiedListState(size: 1_000), reducer: reducer)
+    return (store, store.scope(\.rows, id: 5))
+}
+
 /// The measured loop: `action` dispatched to `store` `n` times, while `held` — the scopes a view
 /// showing the child holds — stays alive.
 @MainActor
@@ -281,10 +290,7 @@ func scopeDepthScenarios() -> [Scenario] {
             name: "scope, a row of 1000, an action sent through the row",
             note: "store.scope(\\.rows, id: 5) of an IdentifiedArray with forEach(\\.rows, element:)"
         ) {
-            let reducer = Reducer<IdentifiedListState>.on(Count.self) { state, _ in state.count &+= 1 }
-                .forEach(\.rows, element: .on(TapChild.self) { row, _ in row.value &+= 1 })
-            let store = Store(initialState: IdentifiedListState(size: 1_000), reducer: reducer)
-            let row = store.scope(\.rows, id: 5)
+            let (_, row) = rowOfAThousand()  // the row's scope holds its store
             let action: any Action = TapChild()
             return { n in
                 for _ in 0..<n { row?.dispatch(action) }
@@ -295,10 +301,7 @@ func scopeDepthScenarios() -> [Scenario] {
             name: "scope, a row of 1000, the row's action sent to the store",
             note: "the previous scenario's action as the row's scope wraps it, dispatched to the store, the scope held"
         ) {
-            let reducer = Reducer<IdentifiedListState>.on(Count.self) { state, _ in state.count &+= 1 }
-                .forEach(\.rows, element: .on(TapChild.self) { row, _ in row.value &+= 1 })
-            let store = Store(initialState: IdentifiedListState(size: 1_000), reducer: reducer)
-            let row = store.scope(\.rows, id: 5)
+            let (store, row) = rowOfAThousand()
             let action: any Action = ElementAction(path: "rows", id: 5, TapChild())
             reachesChild(store, action) { $0.rows[id: 5]?.value ?? 0 }
             return dispatching(action, to: store, holding: row)
