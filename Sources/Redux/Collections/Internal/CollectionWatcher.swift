@@ -343,12 +343,12 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
     /// has none): an unchanged identified collection has unchanged rows.
     func watchChanges(_ observer: @escaping @MainActor (Element) -> Void) -> Subscription {
         guard !core.released.isSet else { return releasedSubscription() }
-        let seen = LastVersion()
+        let seen = LastRead<UInt64>()
         return core.subscribe(
             Subscriber(reading: { [watcher, entry] root in
                 if let version = watcher.listVersion(in: root) {
-                    if version == seen.version { return }
-                    seen.version = version
+                    if version == seen.value { return }
+                    seen.value = version
                 }
                 observer(watcher.element(of: entry, in: root))
             }))
@@ -366,19 +366,6 @@ final class RowScope<Root, Element: Identifiable & Equatable>: ScopeSource where
             }))
     }
 
-}
-
-/// The list version a row's ``RowScope/watchChanges(_:)`` subscription saw last (`nil`: none yet).
-/// Unchecked exclusivity in release builds (the pattern of `docs/architecture.md`; main-actor
-/// isolated, read and written only by that subscription, which runs none of the app's code
-/// between): read after every reduction.
-@MainActor
-final class LastVersion {
-    #if DEBUG
-        var version: UInt64?
-    #else
-        @exclusivity(unchecked) var version: UInt64?
-    #endif
 }
 
 extension CollectionWatcher: DetachableWatcher {}

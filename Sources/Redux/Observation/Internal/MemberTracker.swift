@@ -83,9 +83,10 @@ struct MemberProbe {
     }
 }
 
-/// The value of a member when it was last read. Unchecked exclusivity in release builds (the
-/// pattern of `docs/architecture.md`; main-actor isolated, read and written only by its probe's
-/// closures, whose comparison is the member's `==`, which only reads): read after every action
+/// The value of a member when it was last read (by a probe, or by a row's scope: its list's
+/// version). Unchecked exclusivity in release builds (the pattern of `docs/architecture.md`;
+/// main-actor isolated, read and written only by the closures of the one probe or subscription
+/// that made it, whose comparison is the member's `==`, which only reads): read after every action
 /// while the member is observed, the dynamic check cost ~57 instructions a probe.
 @MainActor
 @usableFromInline
