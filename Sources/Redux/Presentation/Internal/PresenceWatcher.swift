@@ -153,14 +153,17 @@ struct PresenceFunctions<Root, Child> {
 
     @MainActor
     @inlinable
-    init(_ keyPath: KeyPath<Root, Child?>) {
+    init(
+        _ keyPath: KeyPath<Root, Child?>, observeChild: (@MainActor (StoreCore<Root>) -> Void)? = nil,
+        changeGate: (@MainActor () -> @MainActor (UnsafePointer<Root>?) -> Bool)? = nil
+    ) {
         let reader = MemberReader(keyPath)
         let presenceReader = PresenceReader<Child>()
         presenceIn = { presenceReader.presence(of: reader.read($0)) }
         presence = { presenceReader.presence(of: $0) }
         project = Self.project
-        observeChild = nil
-        changeGate = nil
+        self.observeChild = observeChild
+        self.changeGate = changeGate
     }
 
     @usableFromInline
@@ -178,23 +181,18 @@ extension PresenceFunctions where Child: Equatable & SendableMetatype {
     @MainActor
     @inlinable
     init(_ keyPath: KeyPath<Root, Child?>, comparing comparison: ChildComparison<Child>) {
-        let reader = MemberReader(keyPath)
-        let presenceReader = PresenceReader<Child>()
-        presenceIn = { presenceReader.presence(of: reader.read($0)) }
-        presence = { presenceReader.presence(of: $0) }
-        project = Self.project
-        guard let offset = reader.offset else {
-            observeChild = nil
-            changeGate = nil
+        guard let offset = MemoryLayout<Root>.offset(of: keyPath) else {
+            self.init(keyPath)
             return
         }
         let probe = comparison.probe
-        observeChild = { core in core.observeMember(keyPath) { probe($0) } }
         let gate = comparison.gate
-        changeGate = {
-            let changed = gate(offset)
-            return { root in changed(root.map(UnsafeRawPointer.init)) }
-        }
+        self.init(
+            keyPath, observeChild: { core in core.observeMember(keyPath) { probe($0) } },
+            changeGate: {
+                let changed = gate(offset)
+                return { root in changed(root.map(UnsafeRawPointer.init)) }
+            })
     }
 }
 
@@ -376,6 +374,7 @@ final class LearnedIdentifier<Child>: @unchecked Sendable {
     #else
         @exclusivity(unchecked) private var read: ((Child) -> (any Hashable)?)?
     #endif
+
 
     /// The child's `id` once the way to read it is learned; `nil` before.
     func id(of child: Child) -> (any Hashable)? {
