@@ -219,7 +219,7 @@ extension Reducer {
         guard let reconcile = SharedValuesReconciler.reconciler(for: State.self) else { return self }
         // Told here, before calling in: most actions renew no collection the shared values live in
         // (`sharing, 10 copies, an action touching none` measured 3,657 → 656 instructions with
-        // this check, when stores ran this path; they now run `reconcilingSharedValues(forOneStoreFrom:)`).
+        // this check, when stores ran this path; a store now keeps a `SharedValuesTracker` where it can).
         // The loads go through `loadMember`, the package's one typed read at an offset (see ``MemberReader``).
         let offsets = SharedValuesReconciler.versionOffsets(for: State.self) ?? []
         let checks = !offsets.isEmpty
@@ -237,33 +237,6 @@ extension Reducer {
             body(&state, action)
             if checks, sameVersions(at: offsets, in: &state, before) { return }
             reconcile(&state, before)
-        }
-    }
-
-    /// This reducer, followed by the reconciliation of ``SharedValues``, for one store whose state
-    /// starts as `initialState` and changes only through this reducer: what `Store` runs.
-    ///
-    /// Where every collection the shared values live in can be told unchanged by its version, no
-    /// copy of the state is taken before each action: the store keeps those versions and the
-    /// collections themselves as they were after the last reconciliation
-    /// (``SharedValuesTracker``), and an action that renewed none of them costs a few loads
-    /// (`sharing, 10 copies, an action touching none`, held by `.ci/perf-guard`). Otherwise, and
-    /// for states that declare no shared values, ``reconcilingSharedValues()``.
-    ///
-    /// The reducer returned keeps state between calls: it must be called by one store only, with
-    /// the state it reduced last (a `Store` calls its reducer on its actor, one action at a time).
-    package func reconcilingSharedValues(forOneStoreFrom initialState: State) -> Reducer {
-        guard let tracker = SharedValuesTracker.make(from: initialState) else { return reconcilingSharedValues() }
-        if let workBody {
-            return Reducer(work: { state, action, work in
-                workBody(&state, action, &work)
-                tracker.reconcile(&state)
-            })
-        }
-        let body = self.body
-        return Reducer { state, action in
-            body(&state, action)
-            tracker.reconcile(&state)
         }
     }
 }

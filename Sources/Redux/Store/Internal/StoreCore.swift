@@ -55,6 +55,13 @@ final class StoreCore<State>: Observable {
     /// stack screen's scope): asked with the state's address, on the main actor.
     @usableFromInline var scopeLiveness: [ScopeLiveness<State>] = []
     @usableFromInline let reduceBody: @Sendable (inout State, any Action) -> Void
+    /// The reconciliation of the state's ``SharedValues`` after each reduction, when they live
+    /// where versions tell an untouched action (``SharedValuesTracker``); `nil` otherwise (a state
+    /// declaring none pays nothing; one whose copies live in members has its reducer wrapped).
+    @usableFromInline let sharedValues: SharedValuesTracker<State>?
+    /// Whether the reducer is more than its plain body: work to collect, or shared values to
+    /// reconcile. The one test a plain store's reduction makes (``runReducer(_:)``).
+    @usableFromInline let reducesFully: Bool
     /// The reducer's body that also collects the work it returns; a no-op, never called, for plain
     /// reducers. Not optional: binding an optional closure copies it (a retain and a release per
     /// dispatch), calling a stored one does not.
@@ -77,8 +84,11 @@ final class StoreCore<State>: Observable {
     ) {
         state = initialState
         self.specializedDispatch = specializedDispatch
-        // A state declaring shared values has its copies reconciled after each reduction; others pay nothing.
-        let reducer = reducer.reconcilingSharedValues(forOneStoreFrom: initialState)
+        // A state declaring shared values has its copies reconciled after each reduction: by the
+        // store itself, from the versions it keeps, where it can; by a wrapping reducer otherwise.
+        // Others pay nothing.
+        sharedValues = SharedValuesTracker.make(from: initialState)
+        let reducer = sharedValues == nil ? reducer.reconcilingSharedValues() : reducer
         var generatedTaping: GeneratedTaping?
         let box = DependenciesBox(dependencies)
         if dependencies != nil {
@@ -101,6 +111,7 @@ final class StoreCore<State>: Observable {
             }
         }
         collectsWork = reducer.workBody != nil
+        reducesFully = collectsWork || sharedValues != nil
         effects = Effects(dependencies: box, onError: onError)
         effects.generatedTaping = generatedTaping
         stateKeyPath = \StoreCore<State>.state
@@ -327,16 +338,38 @@ extension StoreCore {
         }
     }
 
-    /// Calls the reducer: through the body that collects returned work when it has one.
+    /// Calls the reducer: through the body that collects returned work when it has one, then the
+    /// reconciliation of shared values when the state has a tracker. A plain store makes one test.
     @inlinable
     @inline(__always)
     func runReducer(_ action: any Action) {
-        if collectsWork {
-            reduceWithWork(&state, action, &work)
+        if reducesFully {
+            if collectsWork {
+                reduceWithWork(&state, action, &work)
+            } else {
+                reduceBody(&state, action)
+            }
+            if sharedValues != nil {
+                reconcileSharedValues()
+            }
         } else {
             reduceBody(&state, action)
         }
         machine.rules.reducerReturned()
+    }
+
+    /// Reconciles the state's shared values after a reduction: compiled for the state in the
+    /// app's module, with the check of the versions inlined (``SharedValuesTracker/reconcile(_:)``),
+    /// and apart from the dispatch (inlined there, it cost every store without shared values 3
+    /// instructions a dispatch).
+    @inlinable
+    @inline(never)
+    func reconcileSharedValues() {
+        // Bound here, not by the caller: handed in, the tracker was retained and released around
+        // the call (40 instructions).
+        if let sharedValues {
+            sharedValues.reconcile(&state)
+        }
     }
 
     /// Starts the work the reducer returned, after the observers and subscribers saw the new state.
