@@ -138,6 +138,14 @@ private let catalogReducer = Reducer<Catalog> { state, action in
 struct SharedValuesTrackerTests {
     @Test func theStoreKeepsTheCollectionsRatherThanCopyingTheState() {
         #expect(SharedValuesTracker.make(from: Catalog()) != nil)
+        // The store holds the tracker and runs it after its reducer; a store of a state without
+        // shared values takes the plain path (one test a dispatch).
+        let store = Store(initialState: Catalog(), reducer: catalogReducer)
+        #expect(store.core.sharedValues != nil)
+        #expect(store.core.reducesFully)
+        let plain = Store(initialState: 0, reducer: Reducer<Int> { state, _ in state += 1 })
+        #expect(plain.core.sharedValues == nil)
+        #expect(!plain.core.reducesFully)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])

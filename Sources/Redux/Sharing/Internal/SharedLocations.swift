@@ -155,10 +155,11 @@ package enum SharedValuesReconciler {
 /// a single value) gets no tracker: its store reconciles against a copy of the state before.
 ///
 /// The store holds it and calls ``reconcile(_:)`` itself after the reducer, compiled for the state
-/// in the app's module (``StoreCore/reconcileSharedValues()``): the check of the versions is inlined
-/// there, a load and a compare a collection. Wrapping the reducer in a closure that ran it and
-/// then the check, unspecialised, cost 146 instructions an action where this costs 138 (`sharing,
-/// 10 copies, an action touching none`; 102 without sharing).
+/// in the app's module (``StoreCore/reduceAndReconcileSharedValues(_:)``): the check of the
+/// versions is inlined there, a load and a compare a collection. Wrapping the reducer in a closure
+/// that ran it and then the check, unspecialised, cost 146 instructions an action where this costs
+/// 144 (`sharing, 10 copies, an action touching none`; 101 without sharing) — and wrapped the work
+/// body of an app's reducer the same way.
 ///
 /// `@unchecked Sendable`: it changes on every reconciliation, and is held by the one store it was
 /// made for, which calls it on its actor, one action at a time.
@@ -226,7 +227,8 @@ final class SharedValuesTracker<State>: @unchecked Sendable {
     }
 
     /// Whether every version in the state at `state` is the one kept: no collection the shared
-    /// values live in was renewed. Inlined into the store's reduction (``StoreCore/reconcileSharedValues()``).
+    /// values live in was renewed. Inlined into the store's reduction
+    /// (``StoreCore/reduceAndReconcileSharedValues(_:)``).
     @inlinable
     @inline(__always)
     func areKept(in state: UnsafeRawPointer) -> Bool {
