@@ -178,7 +178,9 @@ final class SharedValuesTracker<State>: @unchecked Sendable {
     /// when a collection was renewed. Memory this tracker allocates once, of a fixed count: the
     /// check the store inlines has no array to bounds-check and no class property's exclusivity
     /// check to make (the pointer is a constant; what it points to is this object's alone, read
-    /// and written by the one store, on its actor).
+    /// and written by the one store, on its actor). Measured against an ARC-managed `var kept:
+    /// [Kept]`: `sharing, 10 copies, an action touching none` 237 with the array, 144 with this
+    /// memory; `.ci/perf-guard` holds that scenario at 152.
     @usableFromInline let kept: UnsafeMutablePointer<Kept>
     private let entries: [TrackedSteps<State>]
 

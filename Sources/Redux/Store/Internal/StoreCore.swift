@@ -345,7 +345,8 @@ extension StoreCore {
     func runReducer(_ action: any Action) {
         // `_slowPath`: the plain store's call falls through. Laid out after the other branch, it
         // cost a jump (`store, 0 middleware` 219; 217 with the hint, 218 before this branch
-        // existed).
+        // existed). Guarded by `.ci/perf-guard`'s store over the raw reducer (≤ 62; 58–59 with
+        // the hint in CI).
         if _slowPath(reducesFully) {
             if sharedValues == nil {
                 reduceWithWork(&state, action, &work)
