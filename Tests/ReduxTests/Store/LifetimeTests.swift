@@ -55,6 +55,64 @@ struct LifetimeTests {
         #expect(weakStore == nil)
     }
 
+    /// The store's last owner lets go while a middleware runs, entered through a `dispatch` it kept
+    /// (so nothing on the stack holds the store): the pipeline, which the dispatch calls without
+    /// retaining it, must outlive the call — the middleware goes on reading its captures, calls
+    /// `next`, and dispatches again — and is released once the dispatch returns. Through an array
+    /// and a list, the store released at the outer dispatch and inside a nested one. Under the
+    /// address sanitizer (CI's release run) a pipeline freed mid-call is a use after free.
+    @Test(arguments: [false, true], [false, true])
+    func aStoreReleasedByItsOwnMiddlewareMidDispatchKeepsThePipelineUntilTheDispatchReturns(
+        listed: Bool, nested: Bool
+    ) {
+        struct Drop: Action {}
+        final class Owner {
+            var store: Store<Counter>?
+        }
+        let owner = Owner()
+        let seen = Log<String>()
+        var keptDispatch: Dispatch?
+        weak var weakCore: StoreCore<Counter>?
+        // A capture the middleware reads after the store is gone: freed with the pipeline.
+        let label = String(repeating: "after ", count: 4)
+        let dropper: Middleware<Counter> = { dispatch, _ in
+            keptDispatch = dispatch
+            return { next in
+                { action in
+                    if action is Drop, !nested || seen.items.contains("Add") {
+                        owner.store = nil
+                    } else if action is Drop {
+                        seen.append("Add")
+                        dispatch(Add(amount: 1))  // nested: the inner dispatch drops the store
+                        dispatch(Drop())
+                    }
+                    next(action)
+                    seen.append("\(label)\(type(of: action))")
+                }
+            }
+        }
+        let tracer = tracing("t", into: Log<String>())
+        if listed {
+            owner.store = Store(initialState: Counter(), reducer: counterReducer) {
+                dropper
+                tracer
+            }
+        } else {
+            owner.store = Store(initialState: Counter(), reducer: counterReducer, middleware: [dropper, tracer])
+        }
+        weakCore = owner.store?.core
+        keptDispatch?(Drop())
+        #expect(owner.store == nil)
+        let after = label
+        #expect(seen.items.last == "\(after)Drop")
+        #expect(seen.items.filter { $0.hasSuffix("Drop") }.count == (nested ? 2 : 1))
+        // The dispatch the middleware kept holds the core; dropping it frees the core and pipeline.
+        #expect(weakCore != nil)
+        keptDispatch?(Increment())  // a no-op now
+        keptDispatch = nil
+        #expect(weakCore == nil)
+    }
+
     /// Holds the last reference to a store so that a detached task can release it.
     final class LastReference: @unchecked Sendable {
         var store: Store<Counter>?
