@@ -59,8 +59,9 @@ struct LifetimeTests {
     /// (so nothing on the stack holds the store): the pipeline, which the dispatch calls without
     /// retaining it, must outlive the call — the middleware goes on reading its captures, calls
     /// `next`, and dispatches again — and is released once the dispatch returns. Through an array
-    /// and a list, the store released at the outer dispatch and inside a nested one. Under the
-    /// address sanitizer (CI's release run) a pipeline freed mid-call is a use after free.
+    /// and a list, the store released at the outer dispatch and inside a nested one. Checked to
+    /// fail with the head released at shut-down whatever the frames (in a release build: a debug
+    /// build copies the closure it calls, so the stage outlives its call there anyway).
     @Test(arguments: [false, true], [false, true])
     func aStoreReleasedByItsOwnMiddlewareMidDispatchKeepsThePipelineUntilTheDispatchReturns(
         listed: Bool, nested: Bool
@@ -71,6 +72,7 @@ struct LifetimeTests {
         }
         let owner = Owner()
         let seen = Log<String>()
+        let freed = Mark()
         var keptDispatch: Dispatch?
         weak var weakCore: StoreCore<Counter>?
         // A capture the middleware reads after the store is gone: freed with the pipeline.
@@ -78,7 +80,10 @@ struct LifetimeTests {
         let dropper: Middleware<Counter> = { dispatch, _ in
             keptDispatch = dispatch
             return { next in
-                { action in
+                // Freed with the stage: marks when (it must be after the stage's call returned).
+                let lifetime = Lifetime(freed)
+                return { action in
+                    _ = lifetime
                     if action is Drop, !nested || seen.items.contains("Add") {
                         owner.store = nil
                     } else if action is Drop {
@@ -87,7 +92,7 @@ struct LifetimeTests {
                         dispatch(Drop())
                     }
                     next(action)
-                    seen.append("\(label)\(type(of: action))")
+                    seen.append("\(label)\(type(of: action))" + (freed.isSet ? " (stage freed)" : ""))
                 }
             }
         }
@@ -105,12 +110,26 @@ struct LifetimeTests {
         #expect(owner.store == nil)
         let after = label
         #expect(seen.items.last == "\(after)Drop")
+        #expect(!seen.items.contains { $0.hasSuffix("(stage freed)") })
+        #expect(freed.isSet)  // released once the outer dispatch returned, cycle broken
         #expect(seen.items.filter { $0.hasSuffix("Drop") }.count == (nested ? 2 : 1))
         // The dispatch the middleware kept holds the core; dropping it frees the core and pipeline.
         #expect(weakCore != nil)
         keptDispatch?(Increment())  // a no-op now
         keptDispatch = nil
         #expect(weakCore == nil)
+    }
+
+    /// Set when a ``Lifetime`` is released.
+    final class Mark {
+        var isSet = false
+    }
+
+    /// Sets its mark when released.
+    final class Lifetime {
+        let mark: Mark
+        init(_ mark: Mark) { self.mark = mark }
+        deinit { mark.isSet = true }
     }
 
     /// Holds the last reference to a store so that a detached task can release it.

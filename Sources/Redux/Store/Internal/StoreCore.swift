@@ -143,7 +143,7 @@ struct Machine<State> {
     }
     /// ``head``, unretained: what a dispatch calls. Copied out of the store and retained around the
     /// call, the head cost every dispatch through middleware a retain and a release, and the
-    /// dispatch a larger frame: `store, 1 middleware, listed` 332 instructions against 279 now,
+    /// dispatch a larger frame: `store, 1 middleware, listed` 332 instructions against 279 unretained,
     /// `store, 1 middleware` 349 against 294 (held by `.ci/perf-guard`). Sound
     /// because the head outlives every call to it: it is set once, before the first dispatch
     /// through it, and released only by ``StoreCore/shutDown()`` — which, when dispatch frames are
@@ -201,9 +201,8 @@ extension StoreCore {
     }
 
     /// ``start(middleware:)`` for a ``MiddlewareList``: the same pipeline, built where each stage
-    /// calls the next directly (``buildDirectChain``). The head is held as an array's is: one
-    /// conversion, between the store and the first stage (holding the two kinds of head apart cost
-    /// every store 4 instructions a dispatch, and 15 to one with an array). Kept apart from
+    /// calls the next directly (``buildDirectChain``). The head is held in its own form
+    /// (``PipelineHead``). Kept apart from
     /// `start(middleware:)`, though the steps are the same: each makes its final dispatch as a
     /// closure literal in the form its chain holds; a helper returning a `Dispatch` would be
     /// converted at the chain's end, a thunk on every dispatch.
@@ -222,7 +221,7 @@ extension StoreCore {
                     return ChainLink { action in self.reduce(action, then: nil) }
                 }
             }
-            machine.head = PipelineHead(ChainHead(head.dispatch))
+            machine.head = PipelineHead(direct: head.dispatch)
             machine.reductionObserver = observer
         }
         if machine.rules.finishSetup() {
@@ -287,7 +286,7 @@ extension StoreCore {
         if released.isSet || machine.rules.shouldQueue(action) { return }
         if let head = machine.headCall {
             machine.rules.enterDispatch()
-            head.withGuaranteedObject { $0.head.call(action) }
+            head.withGuaranteedObject { $0.call(action) }
             if machine.rules.leaveDispatch() {
                 drain()
             }
@@ -483,7 +482,7 @@ extension StoreCore {
             switch entry {
             case .dispatch(let action):
                 if let head = machine.headCall {
-                    head.withGuaranteedObject { $0.head.call(action) }
+                    head.withGuaranteedObject { $0.call(action) }
                 } else {
                     reduce(action, then: nil, checkingRelease: false)
                 }
