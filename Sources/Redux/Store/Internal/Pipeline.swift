@@ -64,7 +64,7 @@ struct ChainHead<A, R> {
 /// It holds each kind of chain's head in that chain's own form, so that neither is converted on
 /// the way in: an array's in its generic form (``ChainHead``), a list's as a `Dispatch`
 /// (``buildDirectChain``). Converted into the generic form, a list's head ran behind a
-/// reabstraction thunk on every dispatch (`store, 1 middleware, listed` 279 against 267 now);
+/// reabstraction thunk on every dispatch (`store, 1 middleware, listed` 279 against 266 now);
 /// the test of which kind costs an array's dispatch 2 (294 against 296).
 @usableFromInline
 final class PipelineHead {

@@ -150,7 +150,8 @@ struct Machine<State> {
     /// on the stack (a middleware let the store go), hands it to ``retiredHead`` instead — or by
     /// the core's deinit, which cannot run while a method of the core does.
     /// `LifetimeTests.aStoreReleasedByItsOwnMiddlewareMidDispatchKeepsThePipelineUntilTheDispatchReturns`
-    /// runs that case, under the address sanitizer in CI.
+    /// runs that case; it fails in a release build (CI runs one) if the head is released at
+    /// shut-down whatever the frames — a debug build copies the closure it calls, so passes anyway.
     @usableFromInline var headCall: Unmanaged<PipelineHead>?
     /// The head of a store shut down while dispatch frames were calling it: released when the last
     /// of them returns (``StoreCore/releaseRetiredHead()``).
