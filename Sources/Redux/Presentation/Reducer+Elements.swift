@@ -662,7 +662,7 @@ enum ChildIdentity: Equatable, Sendable {
             return nil
         }
         guard let first = mirror.children.first, let name = first.label else { return "\(child)" }
-        memo?.remember(child, name: name, payload: first.value)
+        memo?.remember(child, name: name, reflected: first.value)
         return name
     }
 

@@ -71,6 +71,39 @@ struct CaseMemoTests {
         #expect(memo.recall(MemoDestination.other(form)) == nil)
     }
 
+    /// An enum with a labelled case (`Mirror` shows its payload as a one-element tuple) and a
+    /// case of another payload type: the entries a reflection and a constructor leave must be read
+    /// as each reader takes its payload.
+    enum LabelledDestination: Equatable, Sendable {
+        case failed(reason: Editor)
+        case count(Int)
+    }
+
+    @Test func aValueReflectedWithoutItsReaderIsReadByTheReaderThatMeetsIt() throws {
+        let memo = try #require(CaseMemos.memo(for: LabelledDestination.self))
+        let failed = CaseReader(LabelledDestination.failed)
+        let count = CaseReader(LabelledDestination.count)
+        let reason = Editor(taps: 4)
+        _ = failed.extract(from: .failed(reason: Editor()))  // learns the case's name
+        // An `ifLet` one level up reads the case's name first: the memo keeps what `Mirror` showed.
+        let value = LabelledDestination.failed(reason: reason)
+        #expect(ChildIdentity.caseName(of: value, notAnEnum: nil, memo: memo) == "failed")
+        #expect(memo.recall(value)?.name == "failed")
+        // The case's reader takes the payload out of the tuple `Mirror` showed; the other case's says no.
+        #expect(failed.extract(from: value)?.payload == reason)
+        #expect(count.extract(from: value) == nil)
+        // What a reader wrote is read by its type; a reader of another payload type meets it and says no.
+        _ = count.extract(from: .count(0))
+        let written = count.write(7)
+        #expect(count.extract(from: written)?.payload == 7)
+        #expect(failed.extract(from: written) == nil)
+        // An entry made for another enum is not taken for one of this enum's values.
+        memo.remember(TypedCaseEntry(value: MemoDestination.editor(reason), name: "failed", payload: reason))
+        #expect(memo.recall(written)?.name == "count")
+        #expect(memo.recall(value) == nil)
+        memo.forget()
+    }
+
     @Test func aCaseChangedAfterTheChildWroteIsSeenAsChanged() throws {
         let store = Store(initialState: MemoApp(destination: .editor(Editor())), reducer: Self.reducer)
         let editor = try #require(store.scope(ifPresent: \.destination)?.scope(case: MemoDestination.editor))

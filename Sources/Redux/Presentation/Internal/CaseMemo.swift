@@ -14,76 +14,116 @@ import Dispatch
 /// `forEach` when screens or rows go, so a closed sheet's state does not stay alive through it.
 @usableFromInline
 class AnyCaseMemo: @unchecked Sendable {
-    /// The case name and the payload (as `Mirror` shows it) of `value` when it equals the value
+    /// What is remembered of `value` (its case name, its payload) when it equals the value
     /// remembered; `nil` otherwise (or when `Value` is not the memo's enum).
     @usableFromInline
     func recall<Value>(_ value: Value) -> CaseMemoEntry? { nil }
 
-    /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`; `typed`
-    /// holds the payload as its constructor's reader takes it (``PayloadBox``), when one wrote it.
+    /// Remembers `entry` (made for a value of the memo's enum) in place of the value remembered:
+    /// ``TypedCaseEntry`` when a case's reader wrote or read the value, made by the reader in the
+    /// app's module.
     @usableFromInline
-    func remember<Value>(_ value: Value, name: String, payload: Any, typed: AnyObject? = nil) {}
+    func remember(_ entry: CaseMemoEntry) {}
+
+    /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`, as
+    /// `Mirror` shows it: for a value reflected by a reader that has no typed payload.
+    @usableFromInline
+    func remember<Value>(_ value: Value, name: String, reflected payload: Any) {}
 
     /// Drops the value remembered.
     @usableFromInline
     func forget() {}
 }
 
-/// What a memo remembers of a value: its case name and payload (as `Mirror` shows it), and the
-/// payload typed as a case reader takes it when a reader wrote or read it (``PayloadBox``). A
-/// class, so that the memo's code (generic, unspecialised) hands back a reference rather than a
-/// tuple, whose metadata it would look up per read.
+/// What a memo remembers of a value: its case name and its payload, with the value itself in a
+/// subclass (``CaseValueEntry``). A class, so that the memo's code (generic, unspecialised) hands
+/// back a reference rather than a tuple, whose metadata it would look up per read.
 @usableFromInline
 class CaseMemoEntry {
     @usableFromInline let name: String
-    @usableFromInline let payload: Any
-    @usableFromInline let typed: AnyObject?
+    /// The enum the value is of: checked when the entry is remembered, so that the memo reads the
+    /// value as its own enum only when it is.
+    @usableFromInline let enumType: Any.Type
 
-    init(name: String, payload: Any, typed: AnyObject?) {
+    /// Made only by ``CaseValueEntry``, whose `Enum` is `enumType`: an entry of a memo's enum
+    /// type is a ``CaseValueEntry`` of it.
+    fileprivate init(name: String, enumType: Any.Type) {
         self.name = name
-        self.payload = payload
-        self.typed = typed
+        self.enumType = enumType
+    }
+
+    /// The payload as a value of any type (as `Mirror` shows it, or as a reader took it), for a
+    /// reader of another payload type than the one that wrote it.
+    @usableFromInline
+    var payload: Any { () }
+}
+
+/// An entry with the value it was made for.
+@usableFromInline
+class CaseValueEntry<Enum>: CaseMemoEntry {
+    @usableFromInline let value: Enum
+
+    @usableFromInline
+    init(value: Enum, name: String) {
+        self.value = value
+        super.init(name: name, enumType: Enum.self)
     }
 }
 
-/// A payload as its case reader takes it: told by its type (`type(of:) == PayloadBox<Payload>.self`)
-/// and read without a cast from `Any` (~250 instructions a read, several reads an action).
+/// An entry whose payload is typed as its case's reader takes it: made by the reader (in the
+/// app's module, for the app's types), told by its type (`type(of:) == TypedCaseEntry<…>.self`)
+/// and read without a cast from `Any` (~250 instructions a read, several reads an action). One
+/// object where an entry (made by the memo's unspecialised code) and a box for the payload were
+/// two, and the payload a third copy, as `Any`: `navigation, enum destination shown, an action of
+/// the case` 11,113 → 10,734 instructions, `navigation, stack of 1 enum screens, an action of the
+/// top screen` 9,982 → 9,460 (held by `.ci/perf-guard`).
 @usableFromInline
-final class PayloadBox<Payload> {
-    @usableFromInline let payload: Payload
+final class TypedCaseEntry<Enum, Payload>: CaseValueEntry<Enum> {
+    @usableFromInline let typedPayload: Payload
 
     @inlinable
-    init(_ payload: Payload) {
-        self.payload = payload
+    init(value: Enum, name: String, payload: Payload) {
+        typedPayload = payload
+        super.init(value: value, name: name)
     }
+
+    @usableFromInline
+    override var payload: Any { typedPayload }
+}
+
+/// An entry whose payload is as `Mirror` shows it: made by the memo for a value a reader without
+/// a typed payload reflected (an `ifLet` reading its enum child's case name).
+final class ReflectedCaseEntry<Enum>: CaseValueEntry<Enum> {
+    let reflected: Any
+
+    init(value: Enum, name: String, reflected: Any) {
+        self.reflected = reflected
+        super.init(value: value, name: name)
+    }
+
+    override var payload: Any { reflected }
 }
 
 /// ``AnyCaseMemo`` for one `Equatable` enum.
 ///
-/// `@unchecked Sendable`: `last` is read and written only while `lock` (a ``TryLock``) is taken.
+/// `@unchecked Sendable`: `last` is read and written only while `lock` (a ``TryLock``) is taken;
+/// an entry never changes once made.
 final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
-    /// One remembered value, with what is remembered of it.
-    private final class Entry: CaseMemoEntry {
-        let value: Enum
-
-        init(value: Enum, name: String, payload: Any, typed: AnyObject?) {
-            self.value = value
-            super.init(name: name, payload: payload, typed: typed)
-        }
-    }
-
     private let lock = TryLock()
-    private var last: Entry?
-    /// The entry's class, looked up once: an entry made through `Entry(…)` in this generic class
-    /// looked its metadata up on each write (~330 instructions, a write per action of a case).
-    private let entryType = Entry.self
+    /// A ``CaseValueEntry`` of `Enum` (checked by ``remember(_:)``).
+    private var last: CaseMemoEntry?
+    /// The reflected entry's class, looked up once: an entry made through its initialiser in this
+    /// generic class looked its metadata up on each write (~330 instructions).
+    private let reflectedEntryType = ReflectedCaseEntry<Enum>.self
 
     override func recall<Value>(_ value: Value) -> CaseMemoEntry? {
         // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
         // check makes the reinterpretation an identity, and spares a dynamic cast per read —
         // measured with `value as? Enum` instead: `navigation, enum destination shown, an action of
         // the case` 65,195 → 71,713 instructions (five reads an action), over the threshold
-        // `.ci/perf-guard` holds it to (68,454).
+        // `.ci/perf-guard` holds it to (68,454). Compared where it is instead of copied
+        // (`withUnsafePointer`, unspecialised here: a call and a closure), `navigation, enum
+        // destination shown, the case's action sent to the store` cost 10,131 against 9,563.
         guard let value = exactly(value, as: Enum.self) else { return nil }
         return recall(value)
     }
@@ -93,18 +133,23 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
         guard lock.tryTake() else { return nil }
         let entry = last
         lock.free()
-        guard let entry, entry.value == value else { return nil }
+        guard let entry, unsafeDowncast(entry, to: CaseValueEntry<Enum>.self).value == value else { return nil }
         return entry
     }
 
-    override func remember<Value>(_ value: Value, name: String, payload: Any, typed: AnyObject?) {
-        guard let value = exactly(value, as: Enum.self) else { return }
-        remember(value, name: name, payload: payload, typed: typed)
+    override func remember(_ entry: CaseMemoEntry) {
+        // An entry whose `enumType` is `Enum` is a `CaseValueEntry<Enum>` (only its initialiser
+        // sets it): told without a cast, which would look the class's metadata up on each write.
+        guard entry.enumType == Enum.self else { return }
+        replace(with: entry)
     }
 
-    /// Remembers `value` as showing the case `name` with `payload` (and `typed`).
-    func remember(_ value: Enum, name: String, payload: Any, typed: AnyObject?) {
-        let entry = entryType.init(value: value, name: name, payload: payload, typed: typed)
+    override func remember<Value>(_ value: Value, name: String, reflected payload: Any) {
+        guard let value = exactly(value, as: Enum.self) else { return }
+        replace(with: reflectedEntryType.init(value: value, name: name, reflected: payload))
+    }
+
+    private func replace(with entry: CaseMemoEntry?) {
         guard lock.tryTake() else { return }
         // The entry replaced is released after the lock is freed (its payload may be large).
         let replaced = last
@@ -114,11 +159,7 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
     }
 
     override func forget() {
-        guard lock.tryTake() else { return }
-        let replaced = last
-        last = nil
-        lock.free()
-        _ = replaced
+        replace(with: nil)
     }
 }
 

@@ -35,7 +35,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
     package func write(_ payload: Payload) -> Enum {
         let value = embed(payload)
         if let memo, let name = learned.name {
-            memo.remember(value, name: name, payload: payload, typed: PayloadBox(payload))
+            memo.remember(TypedCaseEntry(value: value, name: name, payload: payload))
         }
         return value
     }
@@ -60,12 +60,12 @@ package struct CaseReader<Enum, Payload>: Sendable {
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
         if let known = learned.name, let memo, let recalled = memo.recall(value) {
             // A value met before: its case by `==`, its payload as remembered — typed when a
-            // reader of this payload type wrote or read it (its box's type compared, no cast).
+            // reader of this payload type wrote or read it (the entry's type compared, no cast).
             guard recalled.name == known else { return nil }
             // Measured with the cast from `Any` alone: `navigation, enum destination shown, an
             // action of the case` 25,903 → 28,889 (held by `.ci/perf-guard`).
-            if let box = recalled.typed, type(of: box) == PayloadBox<Payload>.self {
-                return (unsafeDowncast(box, to: PayloadBox<Payload>.self).payload, known)
+            if type(of: recalled) == TypedCaseEntry<Enum, Payload>.self {
+                return (unsafeDowncast(recalled, to: TypedCaseEntry<Enum, Payload>.self).typedPayload, known)
             }
             if let payload = Self.payload(from: recalled.payload) {
                 return (payload, known)
@@ -82,7 +82,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
         // The constructor's case, told once by a payload rebuilt with it: the value's case or
         // another one with the same payload type (`.add(Form)` and `.edit(Form)`).
         guard let own = known ?? learn(from: payload), own == name else { return nil }
-        memo?.remember(value, name: name, payload: payload, typed: PayloadBox(payload))
+        memo?.remember(TypedCaseEntry(value: value, name: name, payload: payload))
         return (payload, name)
     }
 
