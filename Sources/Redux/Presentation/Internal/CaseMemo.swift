@@ -134,8 +134,11 @@ final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
 
     override func remember<Entered>(_ entry: CaseValueEntry<Entered>) {
         // Past the comparison of the enums the two classes are one: the entry is reinterpreted
-        // as its own type, as ``exactly(_:as:)`` does a value (a cast would look the class's
-        // metadata up on each write).
+        // as its own type, as ``exactly(_:as:)`` does a value. Measured with `as? CaseValueEntry<Enum>`
+        // instead (the class's metadata looked up on each write): `navigation, enum destination
+        // shown, an action of the case` 10,442 → 10,849, `navigation, stack of 1 enum screens, an
+        // action of the top screen` 9,307 → 9,718; held by `.ci/perf-guard`'s thresholds for those
+        // scenarios (5% over, so they bound the sum of such gains, not each alone).
         guard Entered.self == Enum.self else { return }
         replace(with: unsafeDowncast(entry, to: CaseValueEntry<Enum>.self))
     }
