@@ -243,7 +243,7 @@ extension Reducer {
             }
             guard place.get(state) != nil, let name = place.name ?? place.caseName(state), scoped.isFor(name) else {
                 if let route = place.name ?? Optional(scoped.path), ElementAction.namesCase(route) {
-                    work.claims.append(CaseClaim(path: route, missed: scoped, state: State.self))
+                    work.claims.append(CaseClaim(path: route, isTaken: false, state: State.self))
                 } else {
                     Diagnostics.warnElementMissing(scoped, state: "\(State.self)")
                     // A button of an alert no longer shown: the parent does not see it either.
@@ -252,7 +252,7 @@ extension Reducer {
                 return parent(&state, action, &work)
             }
             if ElementAction.namesCase(name) {
-                work.claims.append(CaseClaim(path: name, missed: nil, state: State.self))  // taken
+                work.claims.append(CaseClaim(path: name, isTaken: true, state: State.self))
             }
             if !place.clear(&state) {
                 // A case of an enum destination: the destination is cleared one level up, by its

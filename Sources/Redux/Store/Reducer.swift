@@ -39,7 +39,7 @@ public struct Reducer<State>: Sendable {
             reduceWithWork(&state, action, &work)
             // Settled as a store settles them (an action for a case not shown is told); they are
             // not work, so they are not said to be dropped.
-            work.settleCaseClaims()
+            work.settleCaseClaims(of: action)
             ReducerWork.dropOutsideStore(work)
         }
         self.workBody = reduceWithWork

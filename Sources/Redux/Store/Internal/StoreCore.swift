@@ -415,7 +415,7 @@ extension StoreCore {
             taken.items.removeAll { $0 is LivenessCheck }
             checkLiveness()
         }
-        taken.settleCaseClaims()
+        taken.settleCaseClaims(of: action)
         for probe in taken.takeProbes(of: State.self) {
             liveness.removeAll { OwnerStep.sameChain($0.chain, probe.chain) }
             liveness.append(probe)
