@@ -97,11 +97,17 @@ struct CaseMemoTests {
         let written = count.write(7)
         #expect(count.extract(from: written)?.payload == 7)
         #expect(failed.extract(from: written) == nil)
-        // An entry made for another enum is not taken for one of this enum's values.
-        memo.remember(TypedCaseEntry(value: MemoDestination.editor(reason), name: "failed", payload: reason))
+        // The memo is typed for its enum (an entry of another enum does not compile), and found
+        // by type: the memo of another enum is another object, which this one's values never meet.
         #expect(memo.recall(written)?.name == "count")
         #expect(memo.recall(value) == nil)
+        let otherEnums = try #require(CaseMemos.memo(for: MemoDestination.self))
+        #expect(ObjectIdentifier(otherEnums) != ObjectIdentifier(memo))
+        #expect(CaseMemos.memo(for: LabelledDestination.self) === memo)
+        #expect(CaseMemos.memo(for: Editor.self) != nil, "an Equatable struct gets a memo, which no case fills")
+        #expect(CaseMemos.memo(for: Tap.self) == nil, "a type that is not Equatable gets none")
         memo.forget()
+        #expect(memo.recall(written) == nil)
     }
 
     @Test func aCaseChangedAfterTheChildWroteIsSeenAsChanged() throws {

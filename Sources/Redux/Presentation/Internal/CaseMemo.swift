@@ -12,37 +12,96 @@ import Dispatch
 /// hold is reflected as before; a reader on another thread while one holds it skips it (its lock
 /// never waits). It holds one value of its type: `ifLet` forgets it when its child is dismissed and
 /// `forEach` when screens or rows go, so a closed sheet's state does not stay alive through it.
+///
+/// This base only forgets (for a `forEach`, whose elements may wrap the enum: a stack's screens);
+/// what reads and writes is ``CaseMemo``, typed for its enum.
 @usableFromInline
 class AnyCaseMemo: @unchecked Sendable {
-    /// What is remembered of `value` (its case name, its payload) when it equals the value
-    /// remembered; `nil` otherwise (or when `Value` is not the memo's enum).
-    @usableFromInline
-    func recall<Value>(_ value: Value) -> CaseMemoEntry? { nil }
-
-    /// Remembers `entry` in place of the value remembered when `Entered` is the memo's enum:
-    /// ``TypedCaseEntry`` when a case's reader wrote or read the value, made by the reader in the
-    /// app's module.
-    @usableFromInline
-    func remember<Entered>(_ entry: CaseValueEntry<Entered>) {}
-
-    /// Remembers `value` (of the memo's enum) as showing the case `name` with `payload`, as
-    /// `Mirror` shows it: for a value reflected by a reader that has no typed payload.
-    @usableFromInline
-    func remember<Value>(_ value: Value, name: String, reflected payload: Any) {}
-
     /// Drops the value remembered.
     @usableFromInline
     func forget() {}
 }
 
-/// What a memo remembers of a value: its case name and its payload, with the value itself in a
-/// subclass (``CaseValueEntry``). A class, so that the memo's code (generic, unspecialised) hands
-/// back a reference rather than a tuple, whose metadata it would look up per read.
+/// The memo of one `Equatable` enum (see ``AnyCaseMemo``), typed for it: a reader made for the
+/// enum's type — which it does not know to be `Equatable` — hands it a value as it is, and it
+/// compares with the `==` the enum's conformance gave when the memo was made (``CaseMemos``).
+/// Measured against an untyped memo whose read took a value of any type, compared the type with
+/// its enum's and copied the value into it (through its value witnesses) before comparing: eight
+/// reads an action of an enum destination's case, `navigation, enum destination shown, the case's
+/// action sent to the store` 8,844 → 8,488 instructions; `navigation, stack of 1 enum screens, an
+/// action of the top screen` 8,882 → 8,687 (held by `.ci/perf-guard`). And no entry of another
+/// enum can be handed to it: the check of the entry's type before a downcast is gone with them.
+///
+/// `@unchecked Sendable`: `last` is read and written only while `lock` (a ``TryLock``) is taken;
+/// an entry never changes once made; `isEqual` is a constant — a conformance's `==`, called on
+/// values the caller owns.
 @usableFromInline
-class CaseMemoEntry {
+final class CaseMemo<Enum>: AnyCaseMemo, @unchecked Sendable {
+    private let lock = TryLock()
+    private var last: CaseValueEntry<Enum>?
+    /// The enum's `==`. (Not `@Sendable`: the closure made where the conformance is opened would
+    /// capture the enum's metatype, which is not known to be `SendableMetatype`.)
+    private let isEqual: (Enum, Enum) -> Bool
+    /// The reflected entry's class, looked up once: an entry made through its initialiser in this
+    /// generic class looked its metadata up on each write (~330 instructions).
+    private let reflectedEntryType = ReflectedCaseEntry<Enum>.self
+
+    fileprivate init(isEqual: @escaping (Enum, Enum) -> Bool) {
+        self.isEqual = isEqual
+    }
+
+    /// What is remembered of `value` (its case name, its payload) when it equals the value
+    /// remembered; `nil` otherwise.
+    @usableFromInline
+    func recall(_ value: Enum) -> CaseValueEntry<Enum>? {
+        guard lock.tryTake() else { return nil }
+        let entry = last
+        lock.free()
+        guard let entry, isEqual(entry.value, value) else { return nil }
+        return entry
+    }
+
+    /// Remembers `entry` in place of the value remembered: a ``TypedCaseEntry`` when a case's
+    /// reader wrote or read the value, made by the reader in the app's module.
+    @usableFromInline
+    func remember(_ entry: CaseValueEntry<Enum>) {
+        replace(with: entry)
+    }
+
+    /// Remembers `value` as showing the case `name` with `payload`, as `Mirror` shows it: for a
+    /// value reflected by a reader that has no typed payload.
+    func remember(_ value: Enum, name: String, reflected payload: Any) {
+        replace(with: reflectedEntryType.init(value: value, name: name, reflected: payload))
+    }
+
+    /// Drops the value remembered.
+    @usableFromInline
+    override func forget() {
+        replace(with: nil)
+    }
+
+    private func replace(with entry: CaseValueEntry<Enum>?) {
+        guard lock.tryTake() else { return }
+        // The entry replaced is released after the lock is freed (its payload may be large).
+        let replaced = last
+        last = entry
+        lock.free()
+        _ = replaced
+    }
+}
+
+/// What a memo remembers of a value: the value, its case name and its payload (in a subclass,
+/// typed as a reader took it or as `Mirror` showed it). A class, so that the memo's code (generic,
+/// unspecialised) hands back a reference rather than a tuple, whose metadata it would look up per
+/// read.
+@usableFromInline
+class CaseValueEntry<Enum> {
+    @usableFromInline let value: Enum
     @usableFromInline let name: String
 
-    fileprivate init(name: String) {
+    @usableFromInline
+    init(value: Enum, name: String) {
+        self.value = value
         self.name = name
     }
 
@@ -50,18 +109,6 @@ class CaseMemoEntry {
     /// reader of another payload type than the one that wrote it.
     @usableFromInline
     var payload: Any { () }
-}
-
-/// An entry with the value it was made for.
-@usableFromInline
-class CaseValueEntry<Enum>: CaseMemoEntry {
-    @usableFromInline let value: Enum
-
-    @usableFromInline
-    init(value: Enum, name: String) {
-        self.value = value
-        super.init(name: name)
-    }
 }
 
 /// An entry whose payload is typed as its case's reader takes it: made by the reader (in the
@@ -99,90 +146,29 @@ final class ReflectedCaseEntry<Enum>: CaseValueEntry<Enum> {
     override var payload: Any { reflected }
 }
 
-/// ``AnyCaseMemo`` for one `Equatable` enum.
-///
-/// `@unchecked Sendable`: `last` is read and written only while `lock` (a ``TryLock``) is taken;
-/// an entry never changes once made.
-final class CaseMemo<Enum: Equatable>: AnyCaseMemo, @unchecked Sendable {
-    private let lock = TryLock()
-    private var last: CaseValueEntry<Enum>?
-    /// The reflected entry's class, looked up once: an entry made through its initialiser in this
-    /// generic class looked its metadata up on each write (~330 instructions).
-    private let reflectedEntryType = ReflectedCaseEntry<Enum>.self
-
-    override func recall<Value>(_ value: Value) -> CaseMemoEntry? {
-        // `Value` is `Enum` whenever a reader of this enum asks (the table is keyed by type): the
-        // check makes the reinterpretation an identity, and spares a dynamic cast per read —
-        // measured with `value as? Enum` instead: `navigation, enum destination shown, an action of
-        // the case` 65,195 → 71,713 instructions (five reads an action), over the threshold
-        // `.ci/perf-guard` holds it to (68,454). Compared where it is instead of copied
-        // (`withUnsafePointer`, unspecialised here: a call and a closure), `navigation, enum
-        // destination shown, the case's action sent to the store` cost 10,131 against
-        // 9,563 (before the memo kept its entry typed, 9,272 since).
-        guard let value = exactly(value, as: Enum.self) else { return nil }
-        return recall(value)
-    }
-
-    /// What is remembered of `value` when it equals the value remembered.
-    func recall(_ value: Enum) -> CaseMemoEntry? {
-        guard lock.tryTake() else { return nil }
-        let entry = last
-        lock.free()
-        guard let entry, entry.value == value else { return nil }
-        return entry
-    }
-
-    override func remember<Entered>(_ entry: CaseValueEntry<Entered>) {
-        // Past the comparison of the enums the two classes are one: the entry is reinterpreted
-        // as its own type, as ``exactly(_:as:)`` does a value. Measured with `as? CaseValueEntry<Enum>`
-        // instead (the class's metadata looked up on each write): `navigation, enum destination
-        // shown, an action of the case` 10,442 → 10,849, `navigation, stack of 1 enum screens, an
-        // action of the top screen` 9,307 → 9,718; held by `.ci/perf-guard`'s thresholds for those
-        // scenarios (5% over, so they bound the sum of such gains, not each alone).
-        guard Entered.self == Enum.self else { return }
-        replace(with: unsafeDowncast(entry, to: CaseValueEntry<Enum>.self))
-    }
-
-    override func remember<Value>(_ value: Value, name: String, reflected payload: Any) {
-        guard let value = exactly(value, as: Enum.self) else { return }
-        replace(with: reflectedEntryType.init(value: value, name: name, reflected: payload))
-    }
-
-    private func replace(with entry: CaseValueEntry<Enum>?) {
-        guard lock.tryTake() else { return }
-        // The entry replaced is released after the lock is freed (its payload may be large).
-        let replaced = last
-        last = entry
-        lock.free()
-        _ = replaced
-    }
-
-    override func forget() {
-        replace(with: nil)
-    }
-}
-
 /// The ``CaseMemo`` of each `Equatable` enum type a reader was made for: found (or made) once,
 /// when an `ifLet`, a case reader or a scope is built, never on the per-action path.
 @usableFromInline
 enum CaseMemos {
     /// Guards `table`; only taken when a reader is built.
     private static let lock = DispatchSemaphore(value: 1)
-    nonisolated(unsafe) private static var table: [ObjectIdentifier: AnyCaseMemo] = [:]
+    /// The memos, by their enum's type (each a `CaseMemo` of that type).
+    nonisolated(unsafe) private static var table: [ObjectIdentifier: AnyObject] = [:]
 
     /// The memo of `type` when it is `Equatable` (made on first use); `nil` for other types, whose
     /// values are reflected each time.
     @usableFromInline
-    static func memo<Value>(for type: Value.Type) -> AnyCaseMemo? {
+    static func memo<Value>(for type: Value.Type) -> CaseMemo<Value>? {
         guard let equatable = type as? any Equatable.Type else { return nil }
-        func memo<E: Equatable>(_: E.Type) -> AnyCaseMemo {
+        func memo<E: Equatable>(_: E.Type) -> AnyObject {
             lock.wait()
             defer { lock.signal() }
             if let found = table[ObjectIdentifier(E.self)] { return found }
-            let made = CaseMemo<E>()
+            let made = CaseMemo<E>(isEqual: { $0 == $1 })
             table[ObjectIdentifier(E.self)] = made
             return made
         }
-        return memo(equatable)
+        // `E` is `Value`, opened: the memo made for it is one (a cast once, when a reader is built).
+        return memo(equatable) as? CaseMemo<Value>
     }
 }

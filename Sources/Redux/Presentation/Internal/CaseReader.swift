@@ -15,7 +15,7 @@ package struct CaseReader<Enum, Payload>: Sendable {
     @usableFromInline let learned: LearnedCaseName
     /// The values of an `Equatable` enum whose case was last learned (``CaseMemo``): a value the
     /// reader wrote or read before is recognised with `==`, without `Mirror`.
-    @usableFromInline let memo: AnyCaseMemo?
+    @usableFromInline let memo: CaseMemo<Enum>?
 
     /// - Parameters:
     ///   - embed: The case's constructor.
