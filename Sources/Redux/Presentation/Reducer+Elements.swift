@@ -654,7 +654,10 @@ enum ChildIdentity: Equatable, Sendable {
     /// met before (``CaseMemo``).
     static func caseName<Child>(of child: Child, notAnEnum: ReleaseFlag?, memo: CaseMemo<Child>?) -> String? {
         if notAnEnum?.isSet == true { return nil }
-        if let memo, let known = memo.recall(child) { return known.name }
+        // Through the optional, not bound first: bound (`if let memo`), the memo was retained and
+        // released around each read (`navigation, enum destination shown, the case's action sent
+        // to the store` 8,134 → 7,919, four reads an action; the same in `CaseReader`).
+        if let known = memo?.recall(child) { return known.name }
         return reflectedCaseName(of: child, notAnEnum: notAnEnum, memo: memo)
     }
 
@@ -664,8 +667,10 @@ enum ChildIdentity: Equatable, Sendable {
     static func reflectedCaseName<Child>(of child: Child, notAnEnum: ReleaseFlag?, memo: CaseMemo<Child>?) -> String? {
         let mirror = Mirror(reflecting: child)
         guard mirror.displayStyle == .enum else {
-            // Only a concrete type is remembered: the values of an existential (`any P`) may be enums or not.
-            if let notAnEnum, type(of: child) == Child.self { notAnEnum.set() }
+            // Only a concrete type is remembered: the values of an existential (`any P`) may be
+            // enums or not. (`type(of:)` of a generic value is `Child` itself when `Child` is an
+            // existential: the value is asked as `Any` for its own type.)
+            if let notAnEnum, isOfConcreteType(child) { notAnEnum.set() }
             return nil
         }
         guard let first = mirror.children.first, let name = first.label else { return "\(child)" }
@@ -873,4 +878,12 @@ extension Diagnostics {
                     + "there (dismissed, removed or replaced before the action arrived); it changed nothing.")
         }
     }
+}
+
+/// Whether `Child` is the value's own type — a concrete type, not an existential its value is
+/// held in. `type(of:)` of a generic value gives `Child` itself when `Child` is an existential
+/// (`any P`), so the value's type is asked of it as `Any`. For what is learned once per type (a
+/// type seen not to be an enum, not to be `Identifiable`): off the per-action path.
+func isOfConcreteType<Child>(_ value: Child) -> Bool {
+    type(of: value as Any) == Child.self
 }

@@ -94,4 +94,56 @@ struct ChildPresenceTests {
         #expect(results == Array(repeating: true, count: 8))
         #expect(reader.presence(of: nil) == .absent)
     }
+
+    enum Destination: Equatable, Sendable {
+        case editor(Int)
+        case alert(String)
+    }
+
+    struct Plain: Sendable {}
+
+    protocol Shown: Sendable {}
+    struct IdentifiedShown: Shown, Identifiable { var id: Int }
+    struct PlainShown: Shown {}
+
+    /// Once a type is seen not to be `Identifiable`, its reader reads its case without asking for
+    /// an identifier: the first read and every later one give the same presence — an enum's case,
+    /// or presence only — and an existential, whose values may conform or not, is asked each time.
+    @Test func aTypeSeenNotIdentifiableIsReadByItsCaseEveryTime() {
+        let destinations = PresenceReader<Destination>()
+        for round in 0..<3 {
+            #expect(destinations.presence(of: .editor(round)) == .named("editor"), "round \(round)")
+            #expect(destinations.presence(of: .alert("\(round)")) == .named("alert"), "round \(round)")
+            #expect(destinations.presence(of: nil) == .absent)
+        }
+        #expect(destinations.notIdentifiable.isSet)
+        let plain = PresenceReader<Plain>()
+        for _ in 0..<3 { #expect(plain.presence(of: Plain()) == .present) }
+        let shown = PresenceReader<any Shown>()
+        for round in 0..<3 {
+            #expect(shown.presence(of: PlainShown()) == .present, "round \(round)")
+            #expect(shown.presence(of: IdentifiedShown(id: round)) == .identified(PresenceID(round)), "round \(round)")
+        }
+        #expect(!shown.notIdentifiable.isSet, "an existential's values are asked each time")
+    }
+
+    enum CaseShown: Shown { case editor(Int) }
+
+    /// An existential child's values may be enums or not: a struct met first does not make the
+    /// reader take a later enum for a child without cases (`type(of:)` of a generic value is the
+    /// existential itself; the value's own type is asked). Checked to fail with `type(of: child)`.
+    @Test func anExistentialsValuesAreEachAskedForTheirCase() {
+        let notAnEnum = ReleaseFlag()
+        #expect(ChildIdentity.caseName(of: PlainShown() as any Shown, notAnEnum: notAnEnum, memo: nil) == nil)
+        #expect(!notAnEnum.isSet)
+        #expect(
+            ChildIdentity.caseName(of: CaseShown.editor(1) as any Shown, notAnEnum: notAnEnum, memo: nil) == "editor")
+        let shown = PresenceReader<any Shown>()
+        #expect(shown.presence(of: PlainShown()) == .present)
+        #expect(shown.presence(of: CaseShown.editor(2)) == .named("editor"))
+        // A concrete type seen not to be an enum is remembered.
+        let plain = ReleaseFlag()
+        #expect(ChildIdentity.caseName(of: Plain(), notAnEnum: plain, memo: nil) == nil)
+        #expect(plain.isSet)
+    }
 }

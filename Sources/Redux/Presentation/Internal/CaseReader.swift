@@ -34,8 +34,9 @@ package struct CaseReader<Enum, Payload>: Sendable {
     @inlinable
     package func write(_ payload: Payload) -> Enum {
         let value = embed(payload)
-        if let memo, let name = learned.name {
-            memo.remember(TypedCaseEntry(value: value, name: name, payload: payload))
+        if let name = learned.name {
+            // Through the optional, not bound first (see `extract(from:)`).
+            memo?.remember(TypedCaseEntry(value: value, name: name, payload: payload))
         }
         return value
     }
@@ -58,7 +59,10 @@ package struct CaseReader<Enum, Payload>: Sendable {
     /// optional asked the runtime for their metadata on every read (~1,400 instructions a read).
     @inlinable
     package func extract(from value: Enum) -> (payload: Payload, name: String)? {
-        if let known = learned.name, let memo, let recalled = memo.recall(value) {
+        // The memo read through the optional, not bound first: bound, it was retained and
+        // released around each read (`navigation, enum destination shown, the case's action sent
+        // to the store` 7,919 → 7,733; the write below 7,733 → 7,689).
+        if let known = learned.name, let recalled = memo?.recall(value) {
             // A value met before: its case by `==`, its payload as remembered — typed when a
             // reader of this payload type wrote or read it (the entry's type compared, no cast).
             guard recalled.name == known else { return nil }
