@@ -347,19 +347,17 @@ struct PresenceReader<Child>: Sendable {
         // without asking for one — an empty optional existential made and destroyed on each read,
         // three reads an action of an enum destination's case with its scope held (`navigation,
         // enum destination shown, the case's action sent to the store` 8,425 → 8,134).
-        if notIdentifiable.isSet {
-            return ChildIdentity.caseName(of: child, notAnEnum: notAnEnum, memo: memo).map(ChildPresence.named)
-                ?? .present
+        if !notIdentifiable.isSet {
+            if let id = identifier.id(of: child) { return .identified(PresenceID(id)) }
+            if let identified = child as? any Identifiable {
+                // Only a concrete type is learned (and remembered not to conform): the values of
+                // an existential may conform or not, each its own way.
+                if isOfConcreteType(child) { identifier.learn(from: identified) }
+                func anyID<T: Identifiable>(_ value: T) -> any Hashable { value.id }
+                return .identified(PresenceID(anyID(identified)))
+            }
+            if isOfConcreteType(child) { notIdentifiable.set() }
         }
-        if let id = identifier.id(of: child) { return .identified(PresenceID(id)) }
-        if let identified = child as? any Identifiable {
-            // Only a concrete type is learned (and remembered not to conform): the values of an
-            // existential may conform or not, each its own way.
-            if isOfConcreteType(child) { identifier.learn(from: identified) }
-            func anyID<T: Identifiable>(_ value: T) -> any Hashable { value.id }
-            return .identified(PresenceID(anyID(identified)))
-        }
-        if isOfConcreteType(child) { notIdentifiable.set() }
         return ChildIdentity.caseName(of: child, notAnEnum: notAnEnum, memo: memo).map(ChildPresence.named) ?? .present
     }
 }
