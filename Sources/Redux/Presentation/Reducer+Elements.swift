@@ -528,7 +528,7 @@ struct ChildPlace<State, Child>: Sendable {
         clear = { _ in false }
         caseName = { state in reader.knownRoute ?? reader.extract(from: state).map { ElementAction.caseRoute($0.name) }
         }
-        isAddressed = { ElementAction.namesConstructorCase($0.path) }
+        isAddressed = { $0.namesConstructorCase }
     }
 }
 

@@ -391,7 +391,7 @@ public enum StackAction<Screen: Sendable>: Action {
         // The action was sent to that case (when it names one): not to another case the screen
         // showed before.
         if let routed = (action as? ElementAction)?.action as? ElementAction, routed.id == nil,
-            ElementAction.namesConstructorCase(routed.path),
+            routed.namesConstructorCase,
             routed.path != ElementAction.caseRoute(name)
         {
             return nil
