@@ -49,7 +49,6 @@ public final class HistoryRecorder<State: Sendable> {
     private let redactState: (@Sendable (State) -> State)?
     private let now: (@MainActor () -> Date)?
 
-    private var initialState: State?
     /// The steps as recorded, not generic over `State` (generic storage cost a metadata lookup per
     /// dispatch), in chunks that end where a snapshot is taken: `current` is appended to, `older`
     /// holds the full chunks, oldest first. Dropping the oldest steps releases whole chunks — no
@@ -151,6 +150,11 @@ public final class HistoryRecorder<State: Sendable> {
     /// How many times time travel ran the reducer, to recompute states (tests read it, as Redux
     /// DevTools' instrument tests count reducer calls).
     public private(set) var recomputations = 0
+
+    /// The state the recording starts from. Declared after every field a step touches: a field
+    /// whose size depends on `State` gives the fields after it offsets the recorder reads from its
+    /// type's metadata on each access (two loads more each; `history, recording` 485 → 473).
+    private var initialState: State?
 
     /// Creates a recorder.
     ///
