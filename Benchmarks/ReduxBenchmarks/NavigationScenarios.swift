@@ -209,13 +209,14 @@ func navigationScenarios() -> [Scenario] {
     return scenarios
 }
 
-/// A store of 1,000 identified rows with `forEach(\.rows, element:)`, and the scope of row 5.
+/// A store of `size` identified rows with `forEach(\.rows, element:)`, and the scope of the middle
+/// row.
 @MainActor
-private func rowOfAThousand() -> (Store<IdentifiedListState>, ScopedStore<ListState.Row>?) {
+private func rowScope(of size: Int) -> (Store<IdentifiedListState>, ScopedStore<ListState.Row>?) {
     let reducer = Reducer<IdentifiedListState>.on(Count.self) { state, _ in state.count &+= 1 }
         .forEach(\.rows, element: .on(TapChild.self) { row, _ in row.value &+= 1 })
-    let store = Store(initialState: IdentifiedListState(size: 1_000), reducer: reducer)
-    return (store, store.scope(\.rows, id: 5))
+    let store = Store(initialState: IdentifiedListState(size: size), reducer: reducer)
+    return (store, store.scope(\.rows, id: size / 2))
 }
 
 /// The measured loop: `action` dispatched to `store` `n` times, while `held` — the scopes a view
@@ -285,27 +286,31 @@ func scopeDepthScenarios() -> [Scenario] {
                 }
             })
     }
-    scenarios.append(
-        Scenario(
-            name: "scope, a row of 1000, an action sent through the row",
-            note: "store.scope(\\.rows, id: 5) of an IdentifiedArray with forEach(\\.rows, element:)"
-        ) {
-            let (_, row) = rowOfAThousand()  // the row's scope holds its store
-            let action: any Action = TapChild()
-            return { n in
-                for _ in 0..<n { row?.dispatch(action) }
-            }
-        })
-    scenarios.append(
-        Scenario(
-            name: "scope, a row of 1000, the row's action sent to the store",
-            note: "the previous scenario's action as the row's scope wraps it, dispatched to the store, the scope held"
-        ) {
-            let (store, row) = rowOfAThousand()
-            let action: any Action = ElementAction(path: "rows", id: 5, TapChild())
-            reachesChild(store, action) { $0.rows[id: 5]?.value ?? 0 }
-            return dispatching(action, to: store, holding: row)
-        })
+    // Issue 47: a row's action costs the same whatever the rows (1, 100, 1,000 and 10,000), the
+    // middle row's scope held.
+    for size in [1, 100, 1_000, 10_000] {
+        scenarios.append(
+            Scenario(
+                name: "scope, a row of \(size), an action sent through the row",
+                note: "store.scope(\\.rows, id: \(size / 2)) of an IdentifiedArray with forEach(\\.rows, element:)"
+            ) {
+                let (_, row) = rowScope(of: size)  // the row's scope holds its store
+                let action: any Action = TapChild()
+                return { n in
+                    for _ in 0..<n { row?.dispatch(action) }
+                }
+            })
+        scenarios.append(
+            Scenario(
+                name: "scope, a row of \(size), the row's action sent to the store",
+                note: "the previous scenario's action as the row's scope wraps it, sent to the store, the scope held"
+            ) {
+                let (store, row) = rowScope(of: size)
+                let action: any Action = ElementAction(path: "rows", id: size / 2, TapChild())
+                reachesChild(store, action) { $0.rows[id: size / 2]?.value ?? 0 }
+                return dispatching(action, to: store, holding: row)
+            })
+    }
     return scenarios
 }
 
