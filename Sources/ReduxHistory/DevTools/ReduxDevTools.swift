@@ -148,9 +148,18 @@ public enum ReduxDevTools {
     public static func importRecording<State: Decodable>(
         _ data: Data, actions: ActionRegistry, initialState: State? = nil
     ) throws -> Recording<State> {
+        try importRecording(data, actions: actions, initialState: initialState, budget: ReadBudget(bytes: data.count))
+    }
+
+    /// ``importRecording(_:actions:initialState:)`` charging `budget`, which a test reads to see
+    /// that the work stays linear in the file's size.
+    static func importRecording<State: Decodable>(
+        _ data: Data, actions: ActionRegistry, initialState: State?, budget: ReadBudget
+    ) throws -> Recording<State> {
         do {
             return try data.withUnsafeBytes { bytes in
-                try DevToolsImport<State>(bytes: bytes, actions: actions, initialState: initialState).recording()
+                try DevToolsImport<State>(bytes: bytes, actions: actions, initialState: initialState, budget: budget)
+                    .recording()
             }
         } catch let error as HistoryError {
             throw error
@@ -195,8 +204,8 @@ private struct DevToolsImport<State: Decodable> {
     let initialState: State?
     let decoder: JSONDecoder
 
-    init(bytes: UnsafeRawBufferPointer, actions: ActionRegistry, initialState: State?) {
-        self.scanner = JSONScanner(bytes)
+    init(bytes: UnsafeRawBufferPointer, actions: ActionRegistry, initialState: State?, budget: ReadBudget) {
+        self.scanner = JSONScanner(bytes, budget: budget)
         self.actions = actions
         self.decoder = actions.jsonDecoder()
         self.initialState = initialState
@@ -241,7 +250,8 @@ private struct DevToolsImport<State: Decodable> {
             if let string = try scanner.string(in: preloaded.value) {
                 if !string.isEmpty {
                     start = try decodeState(
-                        try Self.normalized(Data(string.utf8), path: "preloadedState"), path: "preloadedState")
+                        try Self.normalized(Data(string.utf8), path: "preloadedState", budget: scanner.budget),
+                        path: "preloadedState")
                 }
             } else if scanner.kind(of: preloaded.value) != UInt8(ascii: "n") {
                 throw malformed("preloadedState", "not a string (the tool writes the state as a string of JSON)")
@@ -249,7 +259,8 @@ private struct DevToolsImport<State: Decodable> {
         }
         let inner = Data(text.utf8)
         return try inner.withUnsafeBytes { bytes in
-            let nested = DevToolsImport(bytes: bytes, actions: actions, initialState: start ?? initialState)
+            let nested = DevToolsImport(
+                bytes: bytes, actions: actions, initialState: start ?? initialState, budget: scanner.budget)
             let whole = 0..<bytes.count
             let root: Range<Int>
             do {
@@ -388,9 +399,9 @@ private struct DevToolsImport<State: Decodable> {
     }
 
     /// `json` (a whole document) as ``data(_:)`` gives a value.
-    private static func normalized(_ json: Data, path: String) throws -> Data {
+    private static func normalized(_ json: Data, path: String, budget: ReadBudget) throws -> Data {
         try json.withUnsafeBytes { bytes in
-            let scanner = JSONScanner(bytes)
+            let scanner = JSONScanner(bytes, budget: budget)
             do {
                 return try scanner.normalized(try scanner.value(in: 0..<bytes.count))
             } catch {
