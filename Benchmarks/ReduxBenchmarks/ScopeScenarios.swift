@@ -147,8 +147,11 @@ final class RowReaders {
         let row = rows[index]
         renders &+= withObservationTracking {
             row.value
-        } onChange: { [self] in
-            MainActor.assumeIsolated { invalidated.append(index) }
+        } onChange: { [weak self] in
+            // Weak, as a view's invalidation is: the row scopes keep the store, whose observation
+            // keeps this closure until the row changes — a strong self would be a cycle for every
+            // row that never changes (the address sanitizer's leak checker found it).
+            MainActor.assumeIsolated { self?.invalidated.append(index) }
         }
     }
 
