@@ -30,6 +30,7 @@ public struct Command: Sendable {
             onError: (@MainActor @Sendable (any Error, @escaping Dispatch) -> Void)?
         )
         case merge([Command])
+        case concatenate([Command])
         case cancel(id: any Hashable & Sendable)
         case cancellable(Command, id: any Hashable & Sendable, cancelInFlight: Bool)
         case delay(Command, duration: Duration, clock: any Clock<Duration>)
@@ -177,6 +178,49 @@ public struct Command: Sendable {
         }
     }
 
+    /// Runs several commands one after another: each starts when the work the one before it started
+    /// has ended — a timer's last tick, then a final send; an animation's steps. What a command sends
+    /// is reduced as usual, and the work *those* actions start is theirs: the next command does not
+    /// wait for it. All of it runs in one piece of work of the store's `Effects`: cancelling it (by
+    /// the identifier it was made ``cancellable(id:cancelInFlight:)`` with, or by releasing the
+    /// store or dismissing its screen) cancels the command running and starts no other.
+    ///
+    /// ```swift
+    /// return .concatenate(
+    ///     .run { send in
+    ///         for await _ in clock.timer(interval: .seconds(1)).prefix(3) { send(Tick()) }
+    ///     },
+    ///     .send(TimerFinished())
+    /// )
+    /// ```
+    ///
+    /// - Parameter commands: The commands, in the order they run.
+    /// - Returns: The command.
+    public static func concatenate(_ commands: Command...) -> Command {
+        concatenate(commands)
+    }
+
+    /// Runs several commands one after another (see `concatenate(_:)`).
+    ///
+    /// - Parameter commands: The commands, in the order they run.
+    /// - Returns: The command.
+    public static func concatenate(_ commands: [Command]) -> Command {
+        let work = commands.filter { !$0.isNone }
+        switch work.count {
+        case 0: return .none
+        case 1: return work[0]
+        default: return Command(.concatenate(work))
+        }
+    }
+
+    /// This command, then `next` once this command's work has ended (see `concatenate(_:)`).
+    ///
+    /// - Parameter next: The command to run after this one.
+    /// - Returns: The command.
+    public func concatenate(with next: Command) -> Command {
+        .concatenate(self, next)
+    }
+
     /// Cancels the work in flight that was made ``cancellable(id:cancelInFlight:)`` with this
     /// identifier (or debounced or throttled with it).
     ///
@@ -206,6 +250,8 @@ extension Command: CustomStringConvertible {
         case .send(let action): return "send(\(action))"
         case .run: return "run"
         case .merge(let commands): return "merge[" + commands.map(\.description).joined(separator: ", ") + "]"
+        case .concatenate(let commands):
+            return "concatenate[" + commands.map(\.description).joined(separator: ", ") + "]"
         case .cancel(let id): return "cancel(id: \(id))"
         case .cancellable(let command, let id, let cancelInFlight):
             return "\(command).cancellable(id: \(id)\(cancelInFlight ? ", cancelInFlight: true" : ""))"

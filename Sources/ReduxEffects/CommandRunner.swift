@@ -47,21 +47,42 @@ struct CommandRunner {
 
     var effects: Effects { run.effects }
 
-    /// Runs `command` later, from a task (the end of a delay or of a throttling interval): makes the
-    /// element the command belongs to the owner of what it starts again, then performs it.
-    func execute(_ command: Command, id: AnyHashable?) {
+    /// Runs `command` later, from a task (the end of a delay or of a throttling interval, a part of
+    /// a concatenation): makes the element the command belongs to the owner of what it starts
+    /// again, then performs it.
+    @discardableResult
+    func execute(_ command: Command, id: AnyHashable?, awaitingDelayed: Bool = false) -> [Task<Void, Never>] {
         effects.withOwner(run.context.owner) {
-            perform(command, id: id)
+            perform(command, id: id, awaitingDelayed: awaitingDelayed)
+        }
+    }
+
+    /// Runs `command` and returns when the work it started itself has ended — not the work of the
+    /// actions it sent, which is theirs. Cancelling the calling task cancels that work.
+    func runToEnd(_ command: Command, id: AnyHashable?) async {
+        let started = execute(command, id: id, awaitingDelayed: true)
+        await withTaskCancellationHandler {
+            for task in started { await task.value }
+        } onCancel: {
+            for task in started { task.cancel() }
         }
     }
 
     /// Runs `command` now, while the element it belongs to owns what starts; its asynchronous work
     /// is tracked under `id`, if any.
-    func perform(_ command: Command, id: AnyHashable?) {
-        guard let operation = command.operation else { return }
+    ///
+    /// - Parameter awaitingDelayed: Whether a delay's task waits for the work of the command it
+    ///   delayed (a concatenation waits for the delay's task, so it must), or ends once that work
+    ///   has started (otherwise: one entry fewer in flight).
+    /// - Returns: The tasks it started itself (a throttle's interval aside), for a concatenation to
+    ///   wait for.
+    @discardableResult
+    func perform(_ command: Command, id: AnyHashable?, awaitingDelayed: Bool = false) -> [Task<Void, Never>] {
+        guard let operation = command.operation else { return [] }
         switch operation {
         case .send(let sent):
             run.send(sent)
+            return []
         case .run(let priority, let body, let handler):
             // A `send` kept past the end of its work (escaped into a callback) is refused with a
             // diagnostic: the work's lifetime — its element's, its screen's — is over.
@@ -76,54 +97,72 @@ struct CommandRunner {
                 base(sent)
             }
             let effects = effects
-            effects.run(id: id, priority: priority) {
-                defer { lifetime.isOver = true }
-                do {
-                    try await body(send, effects)
-                } catch {
-                    if error is CancellationError || Task.isCancelled { return }
-                    if let handler {
-                        handler(error, send)
-                    } else {
-                        effects.report(error, for: action)
+            return [
+                effects.run(id: id, priority: priority) {
+                    defer { lifetime.isOver = true }
+                    do {
+                        try await body(send, effects)
+                    } catch {
+                        if error is CancellationError || Task.isCancelled { return }
+                        if let handler {
+                            handler(error, send)
+                        } else {
+                            effects.report(error, for: action)
+                        }
                     }
                 }
-            }
+            ]
         case .merge(let commands):
-            for command in commands {
-                perform(command, id: id)
-            }
+            return commands.flatMap { perform($0, id: id, awaitingDelayed: awaitingDelayed) }
+        case .concatenate(let commands):
+            let runner = self
+            return [
+                effects.run(id: id) {
+                    for command in commands {
+                        guard !Task.isCancelled else { return }
+                        await runner.runToEnd(command, id: id)
+                    }
+                }
+            ]
         case .cancel(let cancelled):
             let key = AnyHashable(cancelled)
             effects.cancel(id: key)
             throttles.pending[key] = nil
+            return []
         case .cancellable(let inner, let newID, let cancelInFlight):
             let key = AnyHashable(newID)
             if cancelInFlight {
                 effects.cancel(id: key)
             }
-            perform(inner, id: key)
+            return perform(inner, id: key, awaitingDelayed: awaitingDelayed)
         case .delay(let inner, let duration, let clock):
             let wait = deadline(after: duration, on: clock)
             let runner = self
-            effects.run(id: id) {
-                do {
-                    try await wait()
-                } catch {
-                    return  // cancelled while waiting
+            return [
+                effects.run(id: id) {
+                    do {
+                        try await wait()
+                    } catch {
+                        return  // cancelled while waiting
+                    }
+                    guard !Task.isCancelled else { return }
+                    if awaitingDelayed {
+                        await runner.runToEnd(inner, id: id)
+                    } else {
+                        runner.execute(inner, id: id)
+                    }
                 }
-                guard !Task.isCancelled else { return }
-                runner.execute(inner, id: id)
-            }
+            ]
         case .throttle(let inner, let throttleID, let interval, let clock, let latest):
             let key = AnyHashable(throttleID)
             if throttles.pending.keys.contains(key) {
                 if latest { throttles.pending[key] = inner }
-                return
+                return []
             }
             throttles.pending[key] = .some(nil)
-            perform(inner, id: key)
+            let started = perform(inner, id: key, awaitingDelayed: awaitingDelayed)
             waitForEndOfInterval(key, interval: interval, clock: clock)
+            return started
         }
     }
 

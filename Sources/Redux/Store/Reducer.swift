@@ -65,6 +65,14 @@ public struct Reducer<State>: Sendable {
     /// reducers and large states.
     ///
     /// - Parameter reduce: Returns the state after the action.
+    ///
+    /// Write it with its label, `Reducer(returning: { state, action in … })`. A trailing closure is
+    /// ``init(_:)``'s wherever it could be either — this initializer is marked disfavoured — so that a
+    /// body of statements that changes nothing (`Reducer<State> { state, action in if … { … } }`)
+    /// is the in-place form, not "ambiguous use of init". A trailing closure whose statements
+    /// `return` a state still comes here; a one-expression one (`{ state, _ in state.next() }`) is
+    /// read as the in-place form, and the compiler warns that its result is unused.
+    @_disfavoredOverload
     public init(returning reduce: @escaping @Sendable (State, any Action) -> State) {
         self.body = { state, action in state = reduce(state, action) }
         self.workBody = nil
