@@ -8,10 +8,24 @@ import Dispatch
 /// `TestStore` diffs are built there; a description built on another thread (a `BindingAction`
 /// printed from a task, say) asks the runtime, as before.
 package enum TypeNames {
-    /// A type's name, and whether its values are described by their own text.
+    /// How values of a type are described: by their fields, or by their own text.
+    package enum DescriptionStyle: Sendable {
+        /// Their fields, as `Mirror` gives them.
+        case fields
+        /// Their own text in their type's name: Foundation's `URL` and `UUID` (`URL(file:///a)`),
+        /// whose text is exact (two values that differ read differently) and whose fields are their
+        /// storage's.
+        case ownTextInName
+        /// Their own text alone: `Redux.ElementAction`, a row's, screen's or presented child's
+        /// action, reads as the docs show it — `todos[id: 2]: Toggle()` — in a failure, a log or a
+        /// diff, not as the fields of its storage. (This target cannot name the type.)
+        case ownText
+    }
+
+    /// A type's name, and how its values are described.
     private struct Entry {
         let name: String
-        let describesItself: Bool
+        let style: DescriptionStyle
     }
 
     @MainActor private static var entries: [ObjectIdentifier: Entry] = [:]
@@ -23,18 +37,18 @@ package enum TypeNames {
         return MainActor.assumeIsolated { entry(of: type).name }
     }
 
-    /// Whether values of `type` are described by their own text rather than their fields:
-    /// Foundation's `URL` and `UUID`, whose text is exact (two values that differ read
-    /// differently) and whose fields are their storage's.
-    package static func describesItself(_ type: Any.Type) -> Bool {
-        guard MainQueue.isCurrent else { return isSelfDescribing(type) }
-        return MainActor.assumeIsolated { entry(of: type).describesItself }
+    /// How values of `type` are described; read once per type and cached.
+    package static func style(of type: Any.Type) -> DescriptionStyle {
+        guard MainQueue.isCurrent else { return readStyle(of: type) }
+        return MainActor.assumeIsolated { entry(of: type).style }
     }
 
-    private static func isSelfDescribing(_ type: Any.Type) -> Bool {
+    private static func readStyle(of type: Any.Type) -> DescriptionStyle {
         switch String(reflecting: type) {
-        case "Foundation.URL", "Foundation.UUID", "FoundationEssentials.URL", "FoundationEssentials.UUID": true
-        default: false
+        case "Foundation.URL", "Foundation.UUID", "FoundationEssentials.URL", "FoundationEssentials.UUID":
+            .ownTextInName
+        case "Redux.ElementAction": .ownText
+        default: .fields
         }
     }
 
@@ -42,7 +56,7 @@ package enum TypeNames {
     private static func entry(of type: Any.Type) -> Entry {
         let key = ObjectIdentifier(type)
         if let known = entries[key] { return known }
-        let entry = Entry(name: String(describing: type), describesItself: isSelfDescribing(type))
+        let entry = Entry(name: String(describing: type), style: readStyle(of: type))
         entries[key] = entry
         return entry
     }

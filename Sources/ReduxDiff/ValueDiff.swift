@@ -151,11 +151,23 @@ package enum ValueDiff {
             case .struct?:
                 // A URL or a UUID reads as its text (`URL(file:///tmp/a.m4a)`), not as the fields of
                 // its storage, which on Linux run to hundreds of characters.
-                if TypeNames.describesItself(mirror.subjectType), let described = value as? any CustomStringConvertible
-                {
-                    text +=
-                        TypeNames.name(of: mirror.subjectType) + "(" + described.description.replacingNewlines() + ")"
-                    return
+                // One cached look-up per type says which (an element action reads as the docs show
+                // it, `todos[id: 2]: Toggle()`, not as its storage).
+                switch TypeNames.style(of: mirror.subjectType) {
+                case .fields:
+                    break
+                case .ownTextInName:
+                    if let described = value as? any CustomStringConvertible {
+                        text +=
+                            TypeNames.name(of: mirror.subjectType) + "(" + described.description.replacingNewlines()
+                            + ")"
+                        return
+                    }
+                case .ownText:
+                    if let described = value as? any CustomStringConvertible {
+                        text += described.description.replacingNewlines()
+                        return
+                    }
                 }
                 guard !node.children.isEmpty else {
                     // No fields to show (a Foundation `UUID`, `Date`, `URL`): its own description, if
@@ -373,8 +385,9 @@ package enum ValueDiff {
             }
             switch oldMirror.displayStyle {
             case .struct?, .class?, .tuple?:
-                // A URL or a UUID is its text, not its storage's fields.
-                if TypeNames.describesItself(oldMirror.subjectType) { return leaf(path, old, new) }
+                // A URL or a UUID is its text, not its storage's fields; an element action too
+                // (`rows[id: 1]: Bumped(by: 2)` → `rows[id: 1]: Bumped(by: 3)`).
+                if TypeNames.style(of: oldMirror.subjectType) != .fields { return leaf(path, old, new) }
                 let oldChildren = oldNode.children
                 let newChildren = newNode.children
                 guard oldChildren.count == newChildren.count, !oldChildren.isEmpty else {

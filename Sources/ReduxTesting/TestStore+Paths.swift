@@ -16,11 +16,14 @@ extension TestStore {
     }
 
     /// Waits for an action of type `A` built by `embed` — one case of an enum, whatever its
-    /// payload, at any depth — and checks the state change it made:
+    /// payload, at any depth — and checks the state change it made. One spelling for a case with
+    /// one value, several or none:
     ///
     /// ```swift
     /// await store.receive(case: AppAction.loginDone) { $0.isLoggingIn = false }
     /// await store.receive(case: { SearchAction.response(.success($0)) }) { $0.results = … }
+    /// await store.receive(case: { AppAction.socket(.didClose(code: $0, reason: $1)) })
+    /// await store.receive(case: { Ping.pong })   // a case without payload, `Ping` not Equatable
     /// ```
     ///
     /// The case is recognised by its name (with `Mirror`, see ``TestScope/receive(case:timeout:_:fileID:filePath:line:column:)``).
@@ -33,8 +36,8 @@ extension TestStore {
     ///   - filePath: The path of that file.
     ///   - line: The line of the call.
     ///   - column: The column of the call.
-    public func receive<A: Action, Payload>(
-        case embed: @escaping (Payload) -> A,
+    public func receive<A: Action, each Value>(
+        case embed: @escaping (repeat each Value) -> A,
         timeout: Duration? = nil,
         _ update: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
@@ -43,7 +46,7 @@ extension TestStore {
         column: UInt = #column
     ) async {
         await root.receive(
-            .case(embed, given: pendingActions), timeout, update,
+            .case(EnumCase.taking(embed), given: pendingActions), timeout, update,
             SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -390,8 +393,8 @@ public struct TestScope<Root: Equatable, State> {
     ///   - filePath: The path of that file.
     ///   - line: The line of the call.
     ///   - column: The column of the call.
-    public func receive<A: Action, Payload>(
-        case embed: @escaping (Payload) -> A,
+    public func receive<A: Action, each Value>(
+        case embed: @escaping (repeat each Value) -> A,
         timeout: Duration? = nil,
         _ update: ((inout Root) throws -> Void)? = nil,
         fileID: StaticString = #fileID,
@@ -400,7 +403,7 @@ public struct TestScope<Root: Equatable, State> {
         column: UInt = #column
     ) async {
         await receive(
-            .case(embed, given: received), timeout, update,
+            .case(EnumCase.taking(embed), given: received), timeout, update,
             SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

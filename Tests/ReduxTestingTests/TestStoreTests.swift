@@ -380,7 +380,8 @@ struct ReadableFailureMessagesTests {
             await store.receive(MemoAction.play)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("id: URL(file:///tmp/deadbeef-dead-beef-dead-beefdeadbeef.m4a)")
+            // The element's action as the docs name it (`memos[id: …]: …`), its URL as text.
+            return text.contains("memos[id: file:///tmp/deadbeef-dead-beef-dead-beefdeadbeef.m4a]: MemoAction.finished")
                 && !text.contains("_parseInfo") && text.contains(String(repeating: "long summary ", count: 20))
         }
         store.skipReceivedActions()

@@ -193,7 +193,9 @@ public struct ElementAction: Action, Equatable, CustomStringConvertible {
     /// each name theirs: `path[id: #1]: (DetailState): destination: Save()`.
     public var description: String {
         let target = id.map { "\(path)[id: \($0)]" } ?? path
-        return "\(target): \((action as? ElementAction)?.description ?? ValueDiff.describe(action))"
+        // The action whole, as a test's failure shows any action (4,000 characters); a log cuts the
+        // line itself.
+        return "\(target): \((action as? ElementAction)?.description ?? ValueDiff.describe(action, maxLength: 4_000))"
     }
 
     /// The action the presented child at `keyPath` sent through its scope — unwrapped from the enum

@@ -14,9 +14,20 @@ enum EnumCase {
         payload(of: value, embed) != nil
     }
 
+    /// A constructor of several values (`{ .didClose(code: $0, reason: $1) }`), or of none
+    /// (`{ Ping.pong }`), as one taking their tuple: what the rest of this type reads.
+    static func taking<A, each Value>(_ embed: @escaping (repeat each Value) -> A) -> ((repeat each Value)) -> A {
+        { values in embed(repeat each values) }
+    }
+
     /// The payload of `value` when it is the case `embed` builds (see ``matches(_:_:)``), else `nil`.
     static func payload<A, Payload>(of value: Any, _ embed: (Payload) -> A) -> Payload? {
         guard let action = value as? A else { return nil }
+        if let none = () as? Payload {
+            // A case without payload (`{ Ping.pong }`, `{ App.child(.pong) }`): the same cases all
+            // the way down, the last one's name included (it has no value to find).
+            return names(of: action) == names(of: embed(none)) ? none : nil
+        }
         let chain = cases(of: action)
         for (depth, step) in chain.enumerated() {
             guard let payload = step.payload as? Payload else { continue }
@@ -30,6 +41,10 @@ enum EnumCase {
     /// The case `embed` builds, named when `received` holds a payload for it (`.response(.success)`),
     /// else by its payload's type: what a failure says was expected.
     static func describe<A, Payload>(_ embed: (Payload) -> A, given received: [Any]) -> String {
+        if let none = () as? Payload {
+            let names = names(of: embed(none))
+            return "\(A.self)." + names.joined(separator: "(.") + String(repeating: ")", count: max(names.count - 1, 0))
+        }
         for value in received {
             guard let action = value as? A else { continue }
             for step in cases(of: action) {
@@ -40,6 +55,19 @@ enum EnumCase {
             }
         }
         return "a case of \(A.self) whose payload is a \(Payload.self)"
+    }
+
+    /// The names of the cases of `value`, outermost first, down to a case without payload, whose
+    /// name ends the list (`["child", "pong"]` for `App.child(.pong)`).
+    private static func names(of value: Any) -> [String] {
+        let chain = cases(of: value)
+        var names = chain.map(\.name)
+        let last = chain.last?.payload ?? value
+        if Mirror(reflecting: last).displayStyle == .enum {
+            // No payload to go into: the value itself names its case (`pong`).
+            names.append(String(describing: last))
+        }
+        return names
     }
 
     /// The chain of cases of `value`: its case and payload, then its payload's when that is an enum
