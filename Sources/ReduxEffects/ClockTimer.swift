@@ -16,8 +16,9 @@ extension Clock where Duration == Swift.Duration {
     /// It behaves as swift-clocks' timer: the task iterating it sleeps on the clock itself, on its
     /// own actor (no task of its own, so a tick reaches the loop as soon as any other sleep ending
     /// at that time reaches its task); the first tick is `interval` after the iteration began; when
-    /// the loop was busy past several ticks (a slow step, a device asleep), one tick comes at once
-    /// and the next is back on the grid, not every missed one. A zero or negative interval ticks at
+    /// the loop was busy past several ticks (a slow step), or its sleep ended past several (a device
+    /// asleep), one tick comes at once — the latest grid point passed — and the next is back on the
+    /// grid, not every missed one. A zero or negative interval ticks at
     /// each sleep until now. The ticks end when the task iterating them is cancelled, or when the
     /// clock's sleep throws.
     ///
@@ -85,30 +86,58 @@ private final class ClockTickSource<C: Clock>: TickSource, @unchecked Sendable w
     }
 
     func nextTick(isolation: isolated (any Actor)?) async -> Duration? {
-        guard let (start, deadline) = nextDeadline(now: clock.now) else { return nil }
-        do {
-            try await clock.sleep(until: deadline, tolerance: nil)
-        } catch {
-            lock.withLock { finished = true }
-            return nil
+        guard let (start, deadline, isDue) = nextDeadline(now: clock.now) else { return nil }
+        var tick = deadline
+        if isDue {
+            // A catch-up tick: no sleep (a test clock's sleep until exactly now would wait for the
+            // next advance), but a cancelled task still ends the ticks.
+            guard !Task.isCancelled else { return finish() }
+        } else {
+            do {
+                try await clock.sleep(until: deadline, tolerance: nil)
+            } catch {
+                return finish()
+            }
+            // Woken later than the next grid point (a device asleep, a clock that jumped): this tick
+            // is the latest grid point passed — one tick for the jump, then the grid.
+            tick = latestGridPoint(after: deadline, notAfter: clock.now)
         }
-        lock.withLock { last = deadline }
-        return start.duration(to: deadline)
+        lock.withLock { last = tick }
+        return start.duration(to: tick)
     }
 
-    /// The start of the grid, and the next tick's deadline: one interval after the last tick, or —
-    /// when that has passed — the first grid point not before `now`.
-    private func nextDeadline(now: C.Instant) -> (start: C.Instant, deadline: C.Instant)? {
+    private func finish() -> Duration? {
+        lock.withLock { finished = true }
+        return nil
+    }
+
+    /// The start of the grid, and the next tick's deadline: one interval after the last tick; or —
+    /// when that has passed, and so have other grid points — the latest grid point not after `now`,
+    /// due at once (`isDue`): one tick for all that were missed, then the grid. (Rounding the missed
+    /// intervals up gave a grid point before `now` when `now` was on the grid, and then `now`'s own:
+    /// two catch-up ticks.)
+    private func nextDeadline(now: C.Instant) -> (start: C.Instant, deadline: C.Instant, isDue: Bool)? {
         lock.withLock {
             guard !finished else { return nil }
             let start = self.start ?? now
             self.start = start
             let last = self.last ?? start
-            guard interval > .zero else { return (start, now) }
+            guard interval > .zero else { return (start, now, false) }
             let next = last.advanced(by: interval)
-            guard next < now else { return (start, next) }
-            let missed = (next.duration(to: now) / interval).rounded(.up)
-            return (start, last.advanced(by: interval * Int(missed)))
+            guard next < now else { return (start, next, false) }
+            return (start, latestGridPoint(after: last, notAfter: now), true)
         }
+    }
+
+    /// The latest point `point + k × interval` (k ≥ 0) that is not after `now`.
+    private func latestGridPoint(after point: C.Instant, notAfter now: C.Instant) -> C.Instant {
+        guard interval > .zero, point < now else { return point }
+        // The quotient is a `Double`: 0.4 s / 0.1 s is 3.999…; the count is corrected with exact
+        // `Duration` arithmetic, so a `now` on the grid is its own grid point.
+        let elapsed = point.duration(to: now)
+        var steps = Int((elapsed / interval).rounded(.down))
+        while interval * (steps + 1) <= elapsed { steps += 1 }
+        while steps > 0, interval * steps > elapsed { steps -= 1 }
+        return point.advanced(by: interval * steps)
     }
 }
