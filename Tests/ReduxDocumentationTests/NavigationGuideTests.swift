@@ -179,7 +179,7 @@ private let noteReducer = Reducer<NoteState> { state, action in
             title: "Delete this note?", message: "This cannot be undone.",
             buttons: [.destructive("Delete", action: .confirm), .cancel("Keep")])
     case let choice as DeleteAlert where choice == .confirm:
-        state.isDeleted = true  // the alert is already closed
+        state.isDeleted = true  // the alert is still shown here; it closes after
     default:
         break
     }

@@ -1,3 +1,4 @@
+import CReduxAtomics
 /// One button of an alert or a confirmation dialog: its label, its role, and the action it sends —
 /// state, so a test compares it and a log shows it.
 ///
@@ -76,8 +77,9 @@ extension ButtonState.Role: Codable {}
 /// An alert as state: a title, a message and buttons whose actions the parent's reducer receives.
 ///
 /// Keep it in an optional member of the feature's state and apply ``Reducer/alert(_:)`` to the
-/// feature's reducer. A button's action clears the alert by itself — before the feature's reducer
-/// sees the action — so no handler clears it, and a cancel button needs no action case:
+/// feature's reducer. A button's action clears the alert by itself — after the feature's reducer has
+/// seen the action with the alert still shown, unless it showed another alert in answer — so no
+/// handler clears it, and a cancel button needs no action case:
 ///
 /// ```swift
 /// enum DetailAlert: Action, Equatable { case confirmDeletion }
@@ -95,7 +97,7 @@ extension ButtonState.Role: Codable {}
 ///             title: "Delete?", message: "This cannot be undone.",
 ///             buttons: [.destructive("Delete", action: .confirmDeletion), .cancel("Nevermind")])
 ///     case let choice as DetailAlert where choice == .confirmDeletion:
-///         state.isDeleted = true   // the alert is already gone
+///         state.isDeleted = true   // the alert is still shown here; it closes after
 ///     default:
 ///         break
 ///     }
@@ -112,6 +114,11 @@ public struct AlertState<Action: Sendable>: Sendable {
     public var message: String?
     /// The buttons, in order; none shows the system's single OK button, which only closes.
     public var buttons: [ButtonState<Action>]
+    /// Which presentation this is: a number no other alert made in this process has, kept by its
+    /// copies. A button's action leaves the alert shown only when the parent answered with another
+    /// presentation — a new alert, even with equal content — not when it left this one in place.
+    /// Not part of `==`, not encoded, not shown in diffs or logs (an alert is what it says).
+    let presentation = PresentationNumber()
 
     /// An alert.
     ///
@@ -126,9 +133,27 @@ public struct AlertState<Action: Sendable>: Sendable {
     }
 }
 
-extension AlertState: Equatable where Action: Equatable {}
-/// Encoded as its title, message and buttons (see ``ButtonState``).
-extension AlertState: Codable where Action: Codable {}
+extension AlertState: Equatable where Action: Equatable {
+    /// Whether both say the same: title, message and buttons (not which presentation each is).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+    }
+}
+
+/// Encoded as its title, message and buttons (see ``ButtonState``); a decoded alert is a new
+/// presentation.
+extension AlertState: Codable where Action: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case title, message, buttons
+    }
+}
+
+extension AlertState: CustomReflectable {
+    /// Its title, message and buttons: what diffs and logs show.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["title": title, "message": message as Any, "buttons": buttons], displayStyle: .struct)
+    }
+}
 
 /// A confirmation dialog (an action sheet) as state: like ``AlertState``, with whether its title
 /// shows. Apply ``Reducer/confirmationDialog(_:)`` to the feature's reducer.
@@ -151,6 +176,8 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
     public var message: String?
     /// The buttons, in order.
     public var buttons: [ButtonState<Action>]
+    /// Which presentation this is (see ``AlertState``): not part of `==`, not encoded.
+    let presentation = PresentationNumber()
 
     /// A confirmation dialog.
     ///
@@ -177,15 +204,66 @@ extension ConfirmationDialogState: Equatable where Action: Equatable {
         lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
     }
 }
-/// Encoded as its title, its visibility, message and buttons (see ``ButtonState``).
-extension ConfirmationDialogState: Codable where Action: Codable {}
+/// Encoded as its title, its visibility, message and buttons (see ``ButtonState``); a decoded dialog
+/// is a new presentation.
+extension ConfirmationDialogState: Codable where Action: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case title, titleVisibility, message, buttons
+    }
+}
+
+extension ConfirmationDialogState: CustomReflectable {
+    /// Its title, visibility, message and buttons: what diffs and logs show.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "title": title, "titleVisibility": titleVisibility, "message": message as Any, "buttons": buttons,
+            ], displayStyle: .struct)
+    }
+}
+
+/// Which presentation an alert or a dialog is: a number drawn when it is made, from a counter of
+/// the process (never handed out twice), and kept by its copies.
+struct PresentationNumber: Hashable, Sendable {
+    let number: UInt64
+
+    /// A new presentation: a number never handed out before.
+    init() {
+        number = c_redux_next_stamp()
+    }
+
+    /// The presentation of the alert or dialog `value` is, or holds as the payload of the enum case
+    /// it is (an enum destination's `.alert(…)`); `nil` for anything else.
+    init?(of value: Any) {
+        if let shown = value as? any PresentationIdentified {
+            self = shown.presentation
+            return
+        }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value,
+            let shown = payload as? any PresentationIdentified
+        else { return nil }
+        self = shown.presentation
+    }
+}
+
+/// An alert or a dialog, by its presentation.
+protocol PresentationIdentified {
+    var presentation: PresentationNumber { get }
+}
+
+extension AlertState: PresentationIdentified {}
+extension ConfirmationDialogState: PresentationIdentified {}
 extension ConfirmationDialogState.TitleVisibility: Codable {}
 
 extension Reducer {
-    /// Closes the alert at `keyPath` when one of its buttons is tapped, before this reducer sees the
-    /// button's action — which it receives as it is (`DetailAlert.confirmDeletion`), not wrapped. A
-    /// button with no action (a cancel button) only closes the alert; this reducer then sees the
-    /// ``Dismiss`` wrapped in an ``ElementAction``, with the alert already gone.
+    /// Closes the alert at `keyPath` when one of its buttons is tapped, after this reducer has seen
+    /// the button's action — which it receives as it is (`DetailAlert.confirmDeletion`), not
+    /// wrapped — with the alert still shown. The alert is closed only if this reducer left that
+    /// alert in place: a new alert it shows in answer (even one equal to it) stays. A button with
+    /// no action (a cancel button) only closes the alert; this reducer then sees the ``Dismiss``
+    /// wrapped in an ``ElementAction``, the alert still shown.
     ///
     /// A button reaches here sent through the alert's scope (``StoreProtocol/tap(_:in:)-(_,KeyPath<Self.State,AlertState<A>?>)``,
     /// or `scope(ifPresent: \.alert)`); the same action dispatched any other way is an action of the
@@ -198,8 +276,8 @@ extension Reducer {
         closingOnButtons(keyPath)
     }
 
-    /// Closes the confirmation dialog at `keyPath` when one of its buttons is tapped, before this
-    /// reducer sees the button's action; see ``alert(_:)``.
+    /// Closes the confirmation dialog at `keyPath` when one of its buttons is tapped, after this
+    /// reducer has seen the button's action with the dialog still shown; see ``alert(_:)``.
     ///
     /// - Parameter keyPath: The optional dialog in this reducer's state.
     /// - Returns: The reducer.
@@ -210,9 +288,10 @@ extension Reducer {
     }
 
     /// Closes the alert that is the case `embed` builds of this reducer's state (an enum
-    /// destination's `case alert(AlertState<…>)`), when one of its buttons is tapped: the
-    /// destination is closed one level up, and the button's action goes on as it is (a parent reads
-    /// it with ``ElementAction/presented(_:at:)``). See ``alert(_:)``.
+    /// destination's `case alert(AlertState<…>)`), when one of its buttons is tapped: the button's
+    /// action goes on as it is (a parent reads it with ``ElementAction/presented(_:at:)``), the
+    /// parent one level up sees it with the alert still shown, and the destination is closed then —
+    /// unless the parent showed another presentation. See ``alert(_:)``.
     ///
     /// - Parameter embed: The alert's case constructor (`Destination.alert`).
     /// - Returns: The reducer.
@@ -254,12 +333,28 @@ extension Reducer {
             if ElementAction.namesCase(name) {
                 work.claims.append(CaseClaim(path: name, isTaken: true, state: State.self))
             }
-            if !place.clear(&state) {
-                // A case of an enum destination: the destination is cleared one level up, by its
-                // `ifLet`, before the parent there sees the button — so a follow-up alert it shows stays.
-                work.append(DismissRequest(beforeParent: true))
+            // The parent sees the button's action with the alert still shown (it may read what the
+            // alert carried, or check which destination is up); the alert goes after, and only if
+            // the parent left this very presentation in place — a new alert it showed, even one
+            // equal to this, a dialog or another destination stays.
+            // Read from the value itself (a case's payload by `Mirror`): a case reader may hand back
+            // an equal alert it met before, and equal alerts are not the same presentation.
+            func presentation(_ state: State) -> PresentationNumber? {
+                place.hasFixedName ? place.get(state).flatMap(PresentationNumber.init(of:)) : PresentationNumber(of: state)
+            }
+            guard let shown = presentation(state) else {
+                // Not an alert or a dialog (a type of the app's own, given to these reducers' generic
+                // core): closed first, as a `Dismiss` is, the parent seeing the action after.
+                if !place.clear(&state) { work.append(DismissRequest()) }
+                return parent(&state, scoped.isDismiss ? action : scoped.action, &work)
             }
             parent(&state, scoped.isDismiss ? action : scoped.action, &work)
+            guard presentation(state) == shown else { return }
+            if !place.clear(&state) {
+                // A case of an enum destination: the destination is cleared one level up, by its
+                // `ifLet`, after the parent there has seen the button — if it still shows this alert.
+                work.append(DismissRequest(ifStillShowing: { PresentationNumber(of: $0) == shown }))
+            }
         })
     }
 }

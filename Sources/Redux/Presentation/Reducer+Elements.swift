@@ -329,6 +329,7 @@ extension Reducer {
             // The name the child's actions and work carry while it is shown (a case's, from the value).
             let name = place.name ?? (found == nil ? nil : place.caseName(state))
             var dismiss = false
+            var dismissIfStillShowing: (@Sendable (Any) -> Bool)?
             var missed = false
             if let scoped = ElementAction.unwrap(action), place.isAddressed(scoped) {
                 if let name, scoped.isFor(name),
@@ -350,10 +351,10 @@ extension Reducer {
                         childBody(&present, scoped.action, &childWork)
                         place.put(&state, present)
                         if let request = childWork.takeDismissRequest() {
-                            if !request.beforeParent {
+                            if let check = request.isStillShowing {
+                                dismissIfStillShowing = check
+                            } else {
                                 dismiss = true
-                            } else if !place.clear(&state) {
-                                work.append(request)  // a case of a case: closed one level up, still first
                             }
                         }
                         // An action for a case of the child that it does not show (a recorded
@@ -402,7 +403,12 @@ extension Reducer {
             if !missed { step(&state, action, &work) }
             // The child that asked to be dismissed goes, unless the parent answered by presenting
             // another (another identity): that one stays.
-            if dismiss,
+            if let dismissIfStillShowing {
+                // An alert's button: the parent saw it; the alert goes if the parent left it shown.
+                if let now = place.get(state), dismissIfStillShowing(now), !place.clear(&state) {
+                    work.append(DismissRequest())  // a case of a case: closed one level up
+                }
+            } else if dismiss,
                 ChildIdentity.same(found, place.get(state), identify, unchanged: unchanged, known: &knownBefore)
             {
                 if !place.clear(&state) {
@@ -825,14 +831,16 @@ extension ReducerWork {
 /// that the element holding it is dismissed instead: read by the `forEach` or `ifLet` one level up.
 @usableFromInline
 struct DismissRequest: Sendable {
-    /// Close the child before the parent sees the action (an alert's or a dialog's button: the
-    /// parent may answer with another alert of the same case, or an equal one, which must stay);
-    /// otherwise after, so the parent sees the child's last state.
-    @usableFromInline var beforeParent = false
+    /// For an alert's or a dialog's button: whether the child (the enum holding the alert, given
+    /// as it is after the parent's reducer) still shows that very presentation — the parent may
+    /// have answered with another alert of the same case, even an equal one, which must stay.
+    /// `nil` for a ``Dismiss``: the child goes unless the parent replaced it (another identity).
+    /// Either way the parent sees the action first, with the child's last state.
+    @usableFromInline var isStillShowing: (@Sendable (Any) -> Bool)?
 
     @usableFromInline
-    init(beforeParent: Bool = false) {
-        self.beforeParent = beforeParent
+    init(ifStillShowing isStillShowing: (@Sendable (Any) -> Bool)? = nil) {
+        self.isStillShowing = isStillShowing
     }
 }
 

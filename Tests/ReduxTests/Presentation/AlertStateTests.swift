@@ -2,8 +2,9 @@ import Testing
 
 @testable import Redux
 
-/// Issue 37, point 3: alerts and confirmation dialogs as state; a button's action closes what shows
-/// it before the feature's reducer sees the action; a cancel button needs no action case.
+/// Issue 37, point 3: alerts and confirmation dialogs as state; a cancel button needs no action case.
+/// Issue 64 (SPEC §15): the feature's reducer sees a button's action with the alert still shown; the
+/// alert is then closed only if the reducer left that presentation in place.
 @MainActor
 struct AlertStateTests {
     enum DetailAlert: Action, Equatable { case confirmDeletion, keep }
@@ -43,14 +44,95 @@ struct AlertStateTests {
     .alert(\.alert)
     .confirmationDialog(\.dialog)
 
-    @Test func aButtonClosesTheAlertBeforeTheReducerSeesItsAction() throws {
+    @Test func theReducerSeesTheButtonWithTheAlertShownThenTheAlertCloses() throws {
         let store = Store(initialState: Detail(), reducer: Self.reducer)
         store.dispatch(DeleteTapped())
         let alert = try #require(store.state.alert)
         store.tap(alert.buttons[0], in: \.alert)
         #expect(store.state.alert == nil)
         #expect(store.state.isDeleted)
-        #expect(store.state.alertShownAtButton == false, "the alert was gone when the reducer saw the action")
+        #expect(store.state.alertShownAtButton == true, "the alert was still shown when the reducer saw the action")
+    }
+
+    enum Again: Action, Equatable { case askAgain, other }
+    struct Asking: Equatable, Sendable {
+        var alert: AlertState<Again>?
+        var dialog: ConfirmationDialogState<Again>?
+        var asked = 0
+    }
+    nonisolated static func question() -> AlertState<Again> {
+        AlertState(title: "Sure?", buttons: [.default("Ask again", action: .askAgain), .default("Other", action: .other)])
+    }
+
+    /// A follow-up alert — equal to the one whose button was tapped — stays: it is another
+    /// presentation. Leaving the alert in place (or assigning it back) closes it.
+    @Test func aFollowUpAlertStaysEvenAnEqualOne() throws {
+        let reducer = Reducer<Asking>.on(Again.self) { state, action in
+            state.asked += 1
+            switch action {
+            case .askAgain: state.alert = Self.question()
+            case .other:
+                let same = state.alert
+                state.alert = same  // the same presentation, assigned back: still closes
+            }
+        }.alert(\.alert)
+        let store = Store(initialState: Asking(alert: Self.question()), reducer: reducer)
+        store.tap(try #require(store.state.alert?.buttons[0]), in: \.alert)
+        #expect(store.state.alert == Self.question(), "the follow-up alert stays")
+        store.tap(try #require(store.state.alert?.buttons[1]), in: \.alert)
+        #expect(store.state.alert == nil)
+        #expect(store.state.asked == 2)
+    }
+
+    /// The reducer answering a dialog's button with an alert keeps both as it left them.
+    @Test func aDialogsButtonAnsweredWithAnAlertLeavesTheAlert() throws {
+        let reducer = Reducer<Asking>.on(Again.self) { state, _ in state.alert = Self.question() }
+            .alert(\.alert).confirmationDialog(\.dialog)
+        let dialog = ConfirmationDialogState<Again>(title: "Pick", buttons: [.default("Ask", action: .askAgain)])
+        let store = Store(initialState: Asking(dialog: dialog), reducer: reducer)
+        store.tap(try #require(store.state.dialog?.buttons[0]), in: \.dialog)
+        #expect(store.state.dialog == nil && store.state.alert == Self.question())
+    }
+
+    enum AskDestination: Equatable, Sendable {
+        case alert(AlertState<Again>)
+        case editor(String)
+    }
+    struct AskScreen: Equatable, Sendable {
+        var destination: AskDestination?
+        var seenAtButton: [String] = []
+    }
+
+    /// An enum destination's alert: the parent handling its button sees the destination still
+    /// showing the alert (what it carried too), and the same rule of presentations holds.
+    @Test func anEnumDestinationsAlertIsStillShownWhenTheParentHandlesItsButton() {
+        let destinationReducer = Reducer<AskDestination> { _, _ in }.alert(case: AskDestination.alert)
+        let reducer = Reducer<AskScreen> { state, action in
+            guard let answer = ElementAction.presented(action, at: \AskScreen.destination) as? Again else { return }
+            if case .alert(let alert)? = state.destination {
+                state.seenAtButton.append(alert.title)
+            } else {
+                state.seenAtButton.append("no alert")
+            }
+            if answer == .askAgain { state.destination = .alert(Self.question()) }
+        }
+        .ifLet(\.destination, then: destinationReducer)
+        let store = Store(initialState: AskScreen(destination: .alert(Self.question())), reducer: reducer)
+        store.scope(ifPresent: \.destination)?.tap(.default("Ask again", action: .askAgain), in: AskDestination.alert)
+        #expect(store.state.destination == .alert(Self.question()), "the follow-up alert stays")
+        store.scope(ifPresent: \.destination)?.tap(.default("Other", action: .other), in: AskDestination.alert)
+        #expect(store.state.destination == nil)
+        #expect(store.state.seenAtButton == ["Sure?", "Sure?"])
+    }
+
+    @Test func equalAlertsAreNotTheSamePresentationButCopiesAre() {
+        let first = Self.question()
+        let second = Self.question()
+        let copy = first
+        #expect(first == second)
+        #expect(PresentationNumber(of: first) != PresentationNumber(of: second))
+        #expect(PresentationNumber(of: first) == PresentationNumber(of: copy))
+        #expect(PresentationNumber(of: 5) == nil)
     }
 
     @Test func aCancelButtonOnlyCloses() throws {
@@ -77,7 +159,7 @@ struct AlertStateTests {
         #expect(store.state.dialog?.titleVisibility == .visible)
         store.tap(try #require(store.state.dialog?.buttons[0]), in: \.dialog)
         #expect(store.state.dialog == nil)
-        #expect(store.state.alertShownAtButton == false)
+        #expect(store.state.alertShownAtButton == true)
     }
 
     @Test func aTapWithNoAlertShownSendsNothingAndSaysSo() {
