@@ -1,4 +1,5 @@
 import CReduxAtomics
+
 /// One button of an alert or a confirmation dialog: its label, its role, and the action it sends —
 /// state, so a test compares it and a log shows it.
 ///
@@ -340,7 +341,8 @@ extension Reducer {
             // Read from the value itself (a case's payload by `Mirror`): a case reader may hand back
             // an equal alert it met before, and equal alerts are not the same presentation.
             func presentation(_ state: State) -> PresentationNumber? {
-                place.hasFixedName ? place.get(state).flatMap(PresentationNumber.init(of:)) : PresentationNumber(of: state)
+                place.hasFixedName
+                    ? place.get(state).flatMap(PresentationNumber.init(of:)) : PresentationNumber(of: state)
             }
             guard let shown = presentation(state) else {
                 // Not an alert or a dialog (a type of the app's own, given to these reducers' generic

@@ -61,7 +61,8 @@ struct AlertStateTests {
         var asked = 0
     }
     nonisolated static func question() -> AlertState<Again> {
-        AlertState(title: "Sure?", buttons: [.default("Ask again", action: .askAgain), .default("Other", action: .other)])
+        AlertState(
+            title: "Sure?", buttons: [.default("Ask again", action: .askAgain), .default("Other", action: .other)])
     }
 
     /// A follow-up alert — equal to the one whose button was tapped — stays: it is another
