@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 extension Clock where Duration == Swift.Duration {
     /// A tick every `interval`, as swift-clocks' `clock.timer(interval:)`, on any clock: the real one
@@ -71,14 +72,18 @@ protocol TickSource: Sendable {
 }
 
 /// Where a timer's iteration began and its last tick: the grid its next deadline is on. An
-/// iterator asks for one tick at a time; the lock keeps the box sound whatever task asks.
-private final class ClockTickSource<C: Clock>: TickSource, @unchecked Sendable where C.Duration == Duration {
+/// iterator asks for one tick at a time; the package's lock (`Locked`) keeps the grid sound
+/// whatever task asks.
+private final class ClockTickSource<C: Clock>: TickSource, Sendable where C.Duration == Duration {
+    private struct Grid {
+        var start: C.Instant?
+        var last: C.Instant?
+        var finished = false
+    }
+
     private let clock: C
     private let interval: Duration
-    private let lock = NSLock()
-    private var start: C.Instant?
-    private var last: C.Instant?
-    private var finished = false
+    private let grid = Locked(Grid())
 
     init(clock: C, interval: Duration) {
         self.clock = clock
@@ -102,12 +107,12 @@ private final class ClockTickSource<C: Clock>: TickSource, @unchecked Sendable w
             // is the latest grid point passed — one tick for the jump, then the grid.
             tick = latestGridPoint(after: deadline, notAfter: clock.now)
         }
-        lock.withLock { last = tick }
+        grid.withLock { $0.last = tick }
         return start.duration(to: tick)
     }
 
     private func finish() -> Duration? {
-        lock.withLock { finished = true }
+        grid.withLock { $0.finished = true }
         return nil
     }
 
@@ -117,11 +122,11 @@ private final class ClockTickSource<C: Clock>: TickSource, @unchecked Sendable w
     /// intervals up gave a grid point before `now` when `now` was on the grid, and then `now`'s own:
     /// two catch-up ticks.)
     private func nextDeadline(now: C.Instant) -> (start: C.Instant, deadline: C.Instant, isDue: Bool)? {
-        lock.withLock {
-            guard !finished else { return nil }
-            let start = self.start ?? now
-            self.start = start
-            let last = self.last ?? start
+        grid.withLock { grid in
+            guard !grid.finished else { return nil }
+            let start = grid.start ?? now
+            grid.start = start
+            let last = grid.last ?? start
             guard interval > .zero else { return (start, now, false) }
             let next = last.advanced(by: interval)
             guard next < now else { return (start, next, false) }

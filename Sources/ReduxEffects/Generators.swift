@@ -38,8 +38,15 @@ public struct UUIDGenerator: Sendable {
     /// can then write the identifiers they expect (`UUID(0)`, `UUID(1)`). Each use of this property
     /// starts a new count; copies of one generator share theirs.
     public static var incrementing: UUIDGenerator {
-        let counter = Counter()
-        return UUIDGenerator { UUID(counter.next()) }
+        // Shared by copies of this generator, behind the package's lock (`Locked`).
+        let counter = Locked(0)
+        return UUIDGenerator {
+            UUID(
+                counter.withLock { count in
+                    defer { count += 1 }
+                    return count
+                })
+        }
     }
 }
 
@@ -142,47 +149,16 @@ public struct RandomGenerator: RandomNumberGenerator, Sendable {
     /// - Parameter seed: The seed.
     /// - Returns: The generator.
     public static func seeded(_ seed: UInt64) -> RandomGenerator {
-        let state = SeededState(seed)
-        return RandomGenerator { state.next() }
-    }
-}
-
-/// The state of ``RandomGenerator/seeded(_:)``, shared by copies of one generator.
-///
-/// `@unchecked Sendable`, safe because `state` is only read and written under `lock` (the same
-/// pattern as ``Counter``, shown under the thread sanitizer in CI).
-private final class SeededState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: UInt64
-
-    init(_ seed: UInt64) {
-        state = seed
-    }
-
-    func next() -> UInt64 {
-        lock.withLock {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-}
-
-/// The count of ``UUIDGenerator/incrementing``, shared by copies of one generator.
-///
-/// `@unchecked Sendable`, safe because `value` is only read and written under `lock`. Shown by
-/// `ReducerDependenciesTests.anIncrementingGeneratorCountsOnceEachFromManyThreads` (thread sanitizer
-/// in CI).
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.withLock {
-            defer { value += 1 }
-            return value
+        // Shared by copies of this generator, behind the package's lock (`Locked`).
+        let state = Locked(seed)
+        return RandomGenerator {
+            state.withLock { state in
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 #if canImport(Darwin)
     import Darwin
@@ -410,16 +411,13 @@ enum FileVersion: Equatable, Sendable {
 }
 
 /// The versions a ``FileStorage`` last saw, by key. Storages are values that the persister's
-/// writer uses off the main actor, so the table is shared and locked.
-///
-/// `@unchecked Sendable`: every access to `versions` holds `lock` (the three methods below are the
-/// only ones); `DocumentTests.anotherProgramsChangeIsNeverOverwrittenSilently` writes and reads it
-/// from the writer and the main actor under the thread sanitizer.
-final class KnownFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var versions: [String: FileVersion] = [:]
+/// writer uses off the main actor, so the table is shared, behind the package's lock (`Locked`);
+/// `DocumentTests.anotherProgramsChangeIsNeverOverwrittenSilently` writes and reads it from the
+/// writer and the main actor under the thread sanitizer.
+final class KnownFiles: Sendable {
+    private let versions = Locked<[String: FileVersion]>([:])
 
-    func get(_ key: String) -> FileVersion? { lock.withLock { versions[key] } }
-    func set(_ key: String, _ version: FileVersion) { lock.withLock { versions[key] = version } }
-    func forget(_ key: String) { _ = lock.withLock { versions.removeValue(forKey: key) } }
+    func get(_ key: String) -> FileVersion? { versions.withLock { $0[key] } }
+    func set(_ key: String, _ version: FileVersion) { versions.withLock { $0[key] = version } }
+    func forget(_ key: String) { _ = versions.withLock { $0.removeValue(forKey: key) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// Where persisted data lives: a small key–value store of byte blobs.
 ///
@@ -50,38 +51,37 @@ extension PersistenceStorage {
     public func removeLeftovers(of key: String) throws -> [String] { [] }
 }
 
-/// Storage in memory, for tests and previews. Thread-safe.
-public final class InMemoryStorage: PersistenceStorage, @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Data]
+/// Storage in memory, for tests and previews. Thread-safe: its contents are behind a lock.
+public final class InMemoryStorage: PersistenceStorage, Sendable {
+    private let values: Locked<[String: Data]>
 
     /// Creates a storage holding `values`.
     ///
     /// - Parameter values: The initial contents, by key.
     public init(_ values: [String: Data] = [:]) {
-        self.values = values
+        self.values = Locked(values)
     }
 
     /// Everything stored, by key.
-    package var contents: [String: Data] { lock.withLock { values } }
+    package var contents: [String: Data] { values.current }
 
     /// The data stored under `key`, or `nil`.
     ///
     /// - Parameter key: The name of the data.
     /// - Returns: The data, or `nil`.
-    public func read(_ key: String) throws -> Data? { lock.withLock { values[key] } }
+    public func read(_ key: String) throws -> Data? { values.withLock { $0[key] } }
 
     /// Replaces the data stored under `key`.
     ///
     /// - Parameters:
     ///   - data: The new data.
     ///   - key: The name of the data.
-    public func write(_ data: Data, for key: String) throws { lock.withLock { values[key] = data } }
+    public func write(_ data: Data, for key: String) throws { values.withLock { $0[key] = data } }
 
     /// Removes the data stored under `key`.
     ///
     /// - Parameter key: The name of the data.
-    public func remove(_ key: String) throws { lock.withLock { values[key] = nil } }
+    public func remove(_ key: String) throws { values.withLock { $0[key] = nil } }
 
     /// Moves the data stored under `key` to `newKey`.
     ///
@@ -89,7 +89,7 @@ public final class InMemoryStorage: PersistenceStorage, @unchecked Sendable {
     ///   - key: The name of the data.
     ///   - newKey: The name to move it to.
     public func move(_ key: String, to newKey: String) throws {
-        lock.withLock {
+        values.withLock { values in
             values[newKey] = values[key]
             values[key] = nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// A clock whose time moves only when a test says so: work that sleeps on it (a debounced search, a
 /// delayed command, a throttle's interval) resumes when ``advance(by:)`` reaches its deadline —
@@ -16,7 +17,7 @@ import Foundation
 ///
 /// Sleeps are resumed in deadline order; a sleep whose task is cancelled throws
 /// `CancellationError` at once. `TestClock` is `Sendable`: its state is behind a lock.
-public final class TestClock: Clock, @unchecked Sendable {
+public final class TestClock: Clock, Sendable {
     /// A point in the test clock's time: the duration since the clock was created.
     public struct Instant: InstantProtocol, CustomStringConvertible {
         /// The time since the clock was created.
@@ -64,10 +65,14 @@ public final class TestClock: Clock, @unchecked Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleepers: [UInt64: Sleeper] = [:]
-    private var nextToken: UInt64 = 0
+    /// The time, the sleeps waiting and the last sleep's token, behind the package's lock (`Locked`).
+    private struct Time {
+        var current = Instant(offset: .zero)
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextToken: UInt64 = 0
+    }
+
+    private let time = Locked(Time())
 
     /// Creates a clock at time zero.
     ///
@@ -83,13 +88,13 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
 
     /// The current time: moves only with ``advance(by:)`` and ``run(timeout:fileID:filePath:line:column:)``.
-    public var now: Instant { lock.withLock { current } }
+    public var now: Instant { time.withLock { $0.current } }
 
     /// The smallest step: zero, since time is exact here.
     public var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting for their deadline.
-    public var pendingSleepCount: Int { lock.withLock { sleepers.count } }
+    public var pendingSleepCount: Int { time.withLock { $0.sleepers.count } }
 
     /// Suspends until the clock reaches `deadline`, as swift-clocks' `TestClock` does: a deadline
     /// already passed returns at once; one at the clock's time now — `sleep(for: .zero)` — waits
@@ -102,21 +107,21 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// - Throws: `CancellationError` when the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let token: UInt64 = lock.withLock {
-            nextToken += 1
-            return nextToken
+        let token: UInt64 = time.withLock { time in
+            time.nextToken += 1
+            return time.nextToken
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = lock.withLock {
-                    if deadline < current { return true }
-                    sleepers[token] = Sleeper(deadline: deadline, continuation: continuation)
+                let resumeNow: Bool = time.withLock { time in
+                    if deadline < time.current { return true }
+                    time.sleepers[token] = Sleeper(deadline: deadline, continuation: continuation)
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            let sleeper = lock.withLock { sleepers.removeValue(forKey: token) }
+            let sleeper = time.withLock { $0.sleepers.removeValue(forKey: token) }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -131,7 +136,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// - Parameter duration: How far to move.
     public func advance(by duration: Duration) async {
         await settle()
-        let target = lock.withLock { current.advanced(by: duration) }
+        let target = time.withLock { $0.current.advanced(by: duration) }
         await advance(to: target)
     }
 
@@ -162,7 +167,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         // clock at least once, so a loaded machine slows the run but never stops it before it starts.
         let deadline = ContinuousClock.now + timeout
         var moved = false
-        while let next = lock.withLock({ sleepers.values.map(\.deadline).min() }) {
+        while let next = time.withLock({ $0.sleepers.values.map(\.deadline).min() }) {
             guard !moved || ContinuousClock.now < deadline else {
                 return reportFailure(
                     "TestClock.run(timeout: \(timeout)) stopped at \(now.offset) with \(pendingSleepCount) sleep(s) still "
@@ -179,14 +184,14 @@ public final class TestClock: Clock, @unchecked Sendable {
         while true {
             // One deadline at a time, so that work resumed at an earlier deadline can schedule more
             // sleeps that come due before the target.
-            let due: [Sleeper] = lock.withLock {
-                guard let earliest = sleepers.values.map(\.deadline).min(), earliest <= target else {
-                    if current < target { current = target }
+            let due: [Sleeper] = time.withLock { time in
+                guard let earliest = time.sleepers.values.map(\.deadline).min(), earliest <= target else {
+                    if time.current < target { time.current = target }
                     return []
                 }
-                current = max(current, earliest)
-                let tokens = sleepers.filter { $0.value.deadline == earliest }.map(\.key).sorted()
-                return tokens.compactMap { sleepers.removeValue(forKey: $0) }
+                time.current = max(time.current, earliest)
+                let tokens = time.sleepers.filter { $0.value.deadline == earliest }.map(\.key).sorted()
+                return tokens.compactMap { time.sleepers.removeValue(forKey: $0) }
             }
             if due.isEmpty { break }
             for sleeper in due { sleeper.continuation.resume() }
@@ -198,7 +203,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// Moves the time to `instant` when it is earlier, resuming nothing: for ``ImmediateClock``,
     /// whose sleeps pass their own time.
     func move(atLeastTo instant: Instant) {
-        lock.withLock { if current < instant { current = instant } }
+        time.withLock { if $0.current < instant { $0.current = instant } }
     }
 
     /// Lets the work that is ready run until none is left: what was woken, up to its next
