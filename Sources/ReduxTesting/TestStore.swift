@@ -37,9 +37,9 @@ public final class TestStore<State: Equatable> {
     /// wait by default.
     public var timeout: Duration
 
-    private let recorder = RecordingMiddleware<State>()
+    let recorder = RecordingMiddleware<State>()
     /// One reduction not asserted yet: the action, the state after it, and where it came from.
-    private struct Reduction {
+    struct Reduction {
         var action: any Action
         var state: State
         /// Whether it is the reduction of the action a ``dispatch(_:_:fileID:filePath:line:column:)``
@@ -53,7 +53,7 @@ public final class TestStore<State: Equatable> {
     /// recorder pairs them with its entry.
     private var generatedByReduction: [[any Sendable]] = []
     /// Actions that reached the reducer and are not asserted yet, with the state after each.
-    private var pending: [Reduction] = []
+    var pending: [Reduction] = []
 
     /// The actions received and not asserted yet, oldest first (what a failure compares with).
     var pendingActions: [any Action] { pending.map(\.action) }
@@ -63,11 +63,11 @@ public final class TestStore<State: Equatable> {
     /// test's own dispatch.
     private var origins: [Bool] = []
     /// The state as of the last assertion.
-    private var expected: State
+    var expected: State
     /// Reconciles the copies of shared values in an expected state (`SharedValues`); `nil` when
     /// `State` declares none.
-    private let reconcileShared = SharedValuesReconciler.reconciler(for: State.self)
-    private var waiter: CheckedContinuation<Void, Never>?
+    let reconcileShared = SharedValuesReconciler.reconciler(for: State.self)
+    var waiter: CheckedContinuation<Void, Never>?
     private var isFinished = false
     private let creation: SourceLocationInfo
 
@@ -254,7 +254,7 @@ public final class TestStore<State: Equatable> {
     public var state: State { stateDuringExpectation ?? store.state }
 
     /// The state an expectation closure starts from, while it runs.
-    private var stateDuringExpectation: State?
+    var stateDuringExpectation: State?
 
     /// Errors work threw that nobody handled, not received yet: the error and the action that
     /// started the work.
@@ -417,163 +417,6 @@ public final class TestStore<State: Equatable> {
         // request), so that a `clock.advance` that follows finds it waiting.
         await SerialTestExecutor.settle()
         return TestStoreTask(effects: store.effects, origin: origin, timeout: timeout)
-    }
-
-    /// Waits for an action of the given type that middleware dispatched, and checks the state
-    /// change it made.
-    ///
-    /// In exhaustive mode the action must be the next one received; otherwise earlier actions of
-    /// other types are skipped (and summarised).
-    ///
-    /// - Parameters:
-    ///   - type: The type of action expected.
-    ///   - timeout: How long to wait; defaults to ``timeout``.
-    ///   - update: Applies the expected change to the previous state.
-    ///   - fileID: The file of the call; failures are reported there.
-    ///   - filePath: The path of that file.
-    ///   - line: The line of the call.
-    ///   - column: The column of the call.
-    public func receive<A: Action>(
-        _ type: A.Type,
-        timeout: Duration? = nil,
-        _ update: ((inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        await receive(
-            .type(A.self), timeout: timeout, update,
-            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for an action equal to `expected` — an enum case with its associated values, say — and
-    /// checks the state change it made.
-    ///
-    /// ```swift
-    /// await store.receive(AppAction.loginDone(.success(user))) { $0.user = user }
-    /// ```
-    ///
-    /// In exhaustive mode, when the next received action is of the same type but not equal, the
-    /// test fails at once with both, and the differing parts as a diff; that action is then taken
-    /// as received.
-    ///
-    /// - Parameters:
-    ///   - expected: The action expected.
-    ///   - timeout: How long to wait; defaults to ``timeout``.
-    ///   - update: Applies the expected change to the previous state.
-    ///   - fileID: The file of the call; failures are reported there.
-    ///   - filePath: The path of that file.
-    ///   - line: The line of the call.
-    ///   - column: The column of the call.
-    public func receive<A: Action & Equatable>(
-        _ expected: A,
-        timeout: Duration? = nil,
-        _ update: ((inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        await receive(
-            .equal(expected, describe: describe), timeout: timeout, update,
-            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for an action that matches `predicate`, and checks the state change it made.
-    ///
-    /// - Parameters:
-    ///   - description: Names the expected action in failure messages.
-    ///   - timeout: How long to wait; defaults to ``timeout``.
-    ///   - predicate: Whether a received action is the one expected.
-    ///   - update: Applies the expected change to the previous state.
-    ///   - fileID: The file of the call; failures are reported there.
-    ///   - filePath: The path of that file.
-    ///   - line: The line of the call.
-    ///   - column: The column of the call.
-    public func receive(
-        _ description: String = "an action matching the predicate",
-        timeout: Duration? = nil,
-        where predicate: @escaping (any Action) -> Bool,
-        _ update: ((inout State) throws -> Void)? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        await receive(
-            ReceiveMatcher(description, matches: predicate), timeout: timeout, update,
-            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for an action that matches `predicate`. In exhaustive mode, when the next received
-    /// action does not match and `explain` says why (it is the expected one's kind, but differs),
-    /// the test fails at once with that, and the action is taken as received.
-    func receive(
-        _ description: String,
-        timeout: Duration?,
-        where predicate: @escaping (any Action) -> Bool,
-        explain: (any Action) -> String?,
-        _ update: ((inout State) throws -> Void)?,
-        at location: SourceLocationInfo
-    ) async {
-        let limit = timeout ?? self.timeout
-        let deadline = ContinuousClock.now + limit
-        await SerialTestExecutor.settle()
-        while true {
-            if exhaustivity == .on, let next = pending.first, !predicate(next.action) {
-                // Exhaustive: the next received action is the one to assert; another one — of the
-                // expected kind but different (`explain` says how), or with no match behind it — fails
-                // now, naming both, rather than after the timeout. It is taken as received.
-                let explanation = explain(next.action)
-                if explanation != nil || !pending.contains(where: { predicate($0.action) }) {
-                    reportFailure(
-                        explanation ?? "Expected to receive \(description), but received \(describe(next.action))",
-                        at: location)
-                    expected = pending.removeFirst().state
-                    return
-                }
-            }
-            if let index = pending.firstIndex(where: { predicate($0.action) }) {
-                if index > 0 {
-                    let skipped = pending[..<index].map { describe($0.action) }
-                    if exhaustivity == .on {
-                        reportFailure(
-                            "Expected to receive \(description), but first received:\n"
-                                + skipped.map { "  • \($0)" }.joined(separator: "\n"),
-                            at: location)
-                    } else {
-                        summarise("skipped \(skipped.count) received action(s) before \(description)", skipped)
-                    }
-                    expected = pending[index - 1].state
-                }
-                let entry = pending[index]
-                pending.removeFirst(index + 1)
-                check(
-                    base: expected, update: update, actual: entry.state, generated: entry.generated,
-                    what: "receiving \(describe(entry.action))", at: location)
-                expected = entry.state
-                return
-            }
-            guard await waitForRecord(until: deadline) else {
-                let inFlight = store.effects.uncancelledCount
-                let received =
-                    pending.isEmpty
-                    ? "nothing was received"
-                    : "received instead:\n" + pending.map { "  • \(describe($0.action))" }.joined(separator: "\n")
-                let why =
-                    inFlight > 0
-                    ? "\n(\(inFlight) effect(s) still in flight)"
-                    : !pending.isEmpty
-                        ? "\n(no work in flight: nothing else will arrive)"
-                        : "\n(no work in flight; likely causes: the middleware that sends it is missing from the "
-                            + "TestStore's middleware — async actions need asyncActionMiddleware(), thunks "
-                            + "thunkMiddleware() — or the work was started with a bare Task instead of in the "
-                            + "store's Effects, so the TestStore cannot wait for it)"
-                reportFailure("Expected to receive \(description) within \(limit), but \(received)" + why, at: location)
-                return
-            }
-        }
     }
 
     /// Runs `body` with ``exhaustivity`` set to `exhaustivity`, and sets it back afterwards — a block
@@ -750,125 +593,6 @@ public final class TestStore<State: Equatable> {
         }
     }
 
-    // MARK: - Checking
-
-    private func check(
-        base: State,
-        update: ((inout State) throws -> Void)?,
-        actual: State,
-        generated: [any Sendable] = [],
-        what: String,
-        at location: SourceLocationInfo
-    ) {
-        var expectedState = exhaustivity == .on ? base : actual
-        do {
-            // A screen the expected change pushes gets the number the reducer's push got: the
-            // stack's next number is part of the state the change starts from.
-            stateDuringExpectation = expectedState
-            defer { stateDuringExpectation = nil }
-            // An identifier (a date, a random number) drawn in the closure is the one the reduction
-            // drew, handed back in order: it does not advance the generator the reducer reads.
-            if let update {
-                try ReducerDependencies.replaying(generated, dependencies: nil) { try update(&expectedState) }
-            }
-        } catch {
-            reportFailure("The state update closure threw: \(error)", at: location)
-            return
-        }
-        // A change the test made to a shared value (or to one copy of it) is made to every copy,
-        // as the store made it: the test asserts it once.
-        if update != nil, let reconcileShared {
-            reconcileShared(&expectedState, exhaustivity == .on ? base : actual)
-        }
-        guard expectedState != actual else {
-            // As upstream's: a closure given when nothing changed, and that changed nothing itself,
-            // says a change was expected — it is a mistake (or a leftover) either way.
-            if update != nil, exhaustivity == .on, actual == base, what != "asserting the state" {
-                reportFailure(
-                    "Expected state to change after \(what), but no change occurred: the trailing closure made "
-                        + "no change either. If no change is expected, omit the closure.",
-                    at: location)
-            }
-            return
-        }
-        let diff = ValueDiff.lines(from: expectedState, to: actual, rootName: "state", maxLines: 40)
-        reportFailure(
-            "State after \(what) is not as expected (expected → actual):\n"
-                + diff.map { "  \($0)" }.joined(separator: "\n"),
-            at: location)
-    }
-
-    private func checkUnasserted(at location: SourceLocationInfo) {
-        guard !pending.isEmpty else { return }
-        let unasserted = pending.map { describe($0.action) }
-        if exhaustivity == .on {
-            reportFailure(
-                "\(unasserted.count) received action(s) were not asserted:\n"
-                    + unasserted.map { "  • \($0)" }.joined(separator: "\n"),
-                at: location)
-        } else {
-            summarise("\(unasserted.count) received action(s) were not asserted", unasserted)
-        }
-        skipReceivedActions()
-    }
-
-    private func summarise(_ title: String, _ items: [String]) {
-        print("TestStore (non-exhaustive): \(title):\n" + items.map { "  • \($0)" }.joined(separator: "\n"))
-    }
-
-    // MARK: - Waiting
-
-    /// Suspends until an action is recorded, the work in flight ends, or `deadline` passes.
-    /// Returns `false` when nothing more can be expected: the deadline passed, or no work is in
-    /// flight and nothing was recorded.
-    private func waitForRecord(until deadline: ContinuousClock.Instant) async -> Bool {
-        guard ContinuousClock.now < deadline else { return false }
-        let recordedBefore = recorder.entries.count
-        let effects = store.effects
-        let idle = effects.uncancelledCount == 0
-        if idle {
-            // Nothing is tracked: let the work that is ready run, then decide.
-            await SerialTestExecutor.settle()
-            return recorder.entries.count > recordedBefore
-        }
-        let timer = Task { @MainActor [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            self?.wake()
-        }
-        let drained = Task { @MainActor [weak self] in
-            await effects.waitForUncancelled()
-            self?.wake()
-        }
-        await withCheckedContinuation { continuation in
-            waiter = continuation
-        }
-        timer.cancel()
-        drained.cancel()
-        if recorder.entries.count > recordedBefore { return true }
-        if effects.uncancelledCount == 0 {
-            // The work ended: give its last dispatches a chance to arrive.
-            await SerialTestExecutor.settle()
-            return recorder.entries.count > recordedBefore
-        }
-        // Woken early (a stale timer or drain): keep waiting while there is time.
-        return ContinuousClock.now < deadline
-    }
-
-    private func wake() {
-        waiter?.resume()
-        waiter = nil
-    }
-
-    /// The action's type and, for an enum, its case: `TodosAction.toggle` (a message naming only
-    /// `TodosAction` does not say which of its actions went wrong).
-    private func typeName(_ action: any Action) -> String {
-        let type = String(describing: Swift.type(of: action))
-        return ValueDiff.caseName(of: action).map { "\(type).\($0)" } ?? type
-    }
-
-    func describe(_ action: any Action) -> String {
-        ValueDiff.describe(action, maxLength: 4_000)
-    }
 }
 
 extension TestStore {
@@ -880,54 +604,5 @@ extension TestStore {
         /// Only what the assertions state is checked; actions nobody asserted are summarised instead of
         /// failing. For integration tests that care about an outcome, not every step.
         case off
-    }
-}
-
-/// The work one ``TestStore/dispatch(_:_:fileID:filePath:line:column:)`` started, and the work that
-/// work sends — upstream's `TestStoreTask`.
-@MainActor
-public struct TestStoreTask {
-    let effects: Effects
-    /// `nil` for a dispatch that sent nothing (to a dismissed feature).
-    let origin: UInt64?
-    let timeout: Duration
-
-    /// Whether the work is still running (cancelled work is not).
-    public var isRunning: Bool { origin.map(effects.isRunning(origin:)) ?? false }
-
-    /// Cancels the work — a view that went away, a second tap that replaces the first.
-    public func cancel() {
-        if let origin { effects.cancel(origin: origin) }
-    }
-
-    /// Waits for the work to end; still running after `timeout` (the test store's by default), it
-    /// fails the test and is cancelled.
-    ///
-    /// - Parameters:
-    ///   - timeout: How long to wait.
-    ///   - fileID: The file of the call; the failure is reported there.
-    ///   - filePath: The path of that file.
-    ///   - line: The line of the call.
-    ///   - column: The column of the call.
-    public func finish(
-        timeout: Duration? = nil,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async {
-        guard let origin else { return }
-        let limit = timeout ?? self.timeout
-        let deadline = ContinuousClock.now + limit
-        while effects.isRunning(origin: origin), ContinuousClock.now < deadline {
-            await SerialTestExecutor.settle()
-            if effects.isRunning(origin: origin) { try? await Task.sleep(for: .milliseconds(1)) }
-        }
-        guard effects.isRunning(origin: origin) else { return }
-        effects.cancel(origin: origin)
-        reportFailure(
-            "The task's work is still running after \(limit); cancelled it. Receive what it sends, or "
-                + "cancel it (task.cancel()).",
-            at: SourceLocationInfo(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
