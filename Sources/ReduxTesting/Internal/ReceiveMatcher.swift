@@ -1,4 +1,5 @@
 import Redux
+import ReduxDiff
 
 /// What a `receive` waits for — the one place a ``TestStore`` and every ``TestScope`` path match a
 /// received action: a description for messages, a test on the action as the part sees it
@@ -61,7 +62,7 @@ struct ReceiveMatcher {
                 // The case received with another payload: say so now, with both.
                 guard check != nil, EnumCase.matches(inner, embed) else { return nil }
                 return "Expected to receive \(name) \(named ?? "")\(place.isEmpty ? "" : " at \(place)"), but "
-                    + "received \(String(reflecting: outer)): the case, with another payload"
+                    + "received \(ValueDiff.describe(outer, maxLength: 4_000)): the case, with another payload"
             })
     }
 }
