@@ -258,9 +258,14 @@ struct RecordingFile<State: Codable>: Codable {
         var sinceReference: Double?
         /// 64 bits a `RandomGenerator` drew: `{"random": 1234}`.
         var random: UInt64?
+        /// The number a navigation stack gave a pushed screen: `{"screen": 1}`.
+        var screen: UInt64?
 
         init?(_ value: any Sendable) {
             switch value {
+            case let id as StackElementID:
+                guard let number = id.number else { return nil }
+                self.screen = number
             case let uuid as UUID: self.uuid = uuid
             case let date as Date:
                 self.date = date.timeIntervalSince1970
@@ -271,6 +276,7 @@ struct RecordingFile<State: Codable>: Codable {
         }
 
         var value: (any Sendable)? {
+            if let screen { return StackElementID(integerLiteral: screen) }
             if let uuid { return uuid }
             if let random { return random }
             if let sinceReference { return Date(timeIntervalSinceReferenceDate: sinceReference) }

@@ -107,3 +107,44 @@ struct StackIdentityHistoryTests {
         #expect(one != other)
     }
 }
+
+/// Issue 65: skipping a recorded push is "as if that step never happened, the rest as recorded": a
+/// screen pushed after it keeps the number it had (the push's number is taped with its step, as a
+/// generated identifier is), so what was sent to it still reaches it — in the live store's
+/// recomputation, a replay, and a recording's file.
+@MainActor
+struct SkippedPushTests {
+    /// Given to the store: its reductions are taped (what a recorder keeps of generated values).
+    struct NotesDependencies: Sendable {}
+
+    static let actions = ActionRegistry().registering(RenameNote.self).registering(MarkNote.self)
+        .registering(StackAction<NoteScreen>.self)
+
+    @Test func skippingAPushKeepsTheScreensPushedAfterIt() throws {
+        let recorder = HistoryRecorder<NotesState>(snapshotEvery: 100, reducer: stackNotesReducer)
+        let store = Store(
+            initialState: NotesState(), reducer: recorder.reducer(stackNotesReducer),
+            middleware: [recorder.middleware], dependencies: NotesDependencies())
+        store.dispatch(StackAction<NoteScreen>.push(NoteScreen(title: "A")))  // step 0: #0
+        store.dispatch(StackAction<NoteScreen>.push(NoteScreen(title: "B")))  // step 1: #1
+        store.dispatch(StackAction<NoteScreen>.element(id: 1, action: RenameNote(title: "typed into B")))
+        #expect(store.state.path.ids == [0, 1])
+        let live = store.state
+
+        recorder.toggleSkip(0)  // as if A had never been pushed
+        #expect(store.state.path.ids == [1], "B keeps its number")
+        #expect(store.state.path.map(\.state.title) == ["typed into B"], "what was typed into B is kept")
+        #expect(store.state.path.nextScreenID == 2)
+        recorder.toggleSkip(0)
+        #expect(store.state == live)
+
+        // The numbers go through a replay and a file with their steps.
+        let recording = try #require(recorder.recording)
+        #expect(recording.steps[1].generated.contains { $0 as? StackElementID == 1 })
+        let replay = recording.replay(with: stackNotesReducer, dependencies: NotesDependencies())
+        #expect(replay.isFaithful, "\(replay)")
+        let file = try Recording<NotesState>(json: try recording.encoded(), actions: Self.actions)
+        #expect(file.steps[1].generated.contains { $0 as? StackElementID == 1 })
+        #expect(file.replay(with: stackNotesReducer, dependencies: NotesDependencies()).finalState == live)
+    }
+}

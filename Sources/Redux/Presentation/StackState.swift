@@ -42,7 +42,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConver
 
     /// The screen's number on its stack; `nil` for an identifier made outside a stack.
     @inlinable
-    var number: UInt64? { rawValue & Self.counted != 0 ? rawValue & ~Self.counted : nil }
+    package var number: UInt64? { rawValue & Self.counted != 0 ? rawValue & ~Self.counted : nil }
 
     /// Orders identifiers by when they were made on their stack (numbers after the process's).
     public static func < (lhs: StackElementID, rhs: StackElementID) -> Bool {
@@ -198,15 +198,30 @@ extension IdentifiedArray where ID == StackElementID {
     ///
     /// - Parameter state: The screen's state.
     /// - Returns: The new screen's identifier.
+    ///
+    /// The number is drawn as the values a reducer's generators make are (an identifier, a date): a
+    /// recorder keeps it with the step, and a replay or time travel hands it back — so skipping an
+    /// earlier push leaves the screens pushed after it their numbers, and what was sent to them
+    /// still reaches them (issue 65; a store given dependencies, whose reductions are taped).
     @inlinable
     @discardableResult
     public mutating func push<Screen>(_ state: Screen) -> StackElementID where Element == StackElement<Screen> {
         var number = nextScreenNumber
         while index(id: StackElementID(integerLiteral: number)) != nil { number += 1 }
-        let id = StackElementID(integerLiteral: number)
-        nextScreenNumber = number + 1
+        var id = Self.drawScreenID(proposed: StackElementID(integerLiteral: number))
+        if id.number == nil || (id != StackElementID(integerLiteral: number) && index(id: id) != nil) {
+            id = StackElementID(integerLiteral: number)  // a recorded number this stack cannot take
+        }
+        nextScreenNumber = Swift.max(nextScreenNumber, (id.number ?? number) + 1)
         append(StackElement(id: id, state: state))
         return id
+    }
+
+    /// `proposed`, or the number a recording kept for this push while a replay or time travel runs
+    /// the reducer again; kept on the tape while a recorder records.
+    @usableFromInline
+    static func drawScreenID(proposed: StackElementID) -> StackElementID {
+        ReducerDependencies.generated { proposed }
     }
 
     /// A stack of `screens`, numbered `0`, `1`, … from the bottom, as if each had been pushed.
