@@ -170,11 +170,17 @@ public struct Command: Sendable {
     /// - Parameter commands: The commands.
     /// - Returns: The command.
     public static func merge(_ commands: [Command]) -> Command {
+        joining(commands, Operation.merge)
+    }
+
+    /// `commands` without the ones that do nothing: ``none`` for none, the one itself for one, else
+    /// `join` of them (a merge or a concatenation).
+    private static func joining(_ commands: [Command], _ join: ([Command]) -> Operation) -> Command {
         let work = commands.filter { !$0.isNone }
         switch work.count {
         case 0: return .none
         case 1: return work[0]
-        default: return Command(.merge(work))
+        default: return Command(join(work))
         }
     }
 
@@ -205,12 +211,7 @@ public struct Command: Sendable {
     /// - Parameter commands: The commands, in the order they run.
     /// - Returns: The command.
     public static func concatenate(_ commands: [Command]) -> Command {
-        let work = commands.filter { !$0.isNone }
-        switch work.count {
-        case 0: return .none
-        case 1: return work[0]
-        default: return Command(.concatenate(work))
-        }
+        joining(commands, Operation.concatenate)
     }
 
     /// This command, then `next` once this command's work has ended (see `concatenate(_:)`).

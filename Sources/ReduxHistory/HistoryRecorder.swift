@@ -1,6 +1,6 @@
 // Over ~600 lines, on purpose (issue 66): recording and time travel share the recorder's private
 // steps and snapshots (travel rewrites what recording kept). What a step is, and the actions the
-// recorder sends itself, are `RecorderSteps.swift`.
+// recorder sends itself, are `Internal/RecorderSteps.swift`.
 
 import Foundation
 import Redux

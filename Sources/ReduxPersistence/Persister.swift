@@ -1,6 +1,6 @@
 // Over ~600 lines, on purpose (issue 66): one type's loading and saving share the restore phase and
 // the write schedule, private to it, which must change together (a write before the restore, or a
-// lost last write, were bugs of states kept apart). `RestorePhase.swift` draws the phases.
+// lost last write, were bugs of states kept apart). `Internal/RestorePhase.swift` draws the phases.
 
 import Foundation
 import Redux

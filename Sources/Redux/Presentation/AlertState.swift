@@ -242,15 +242,19 @@ struct PresentationNumber: Hashable, Sendable {
             return
         }
         let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value,
-            let shown = payload as? any PresentationIdentified
-        else { return nil }
+        guard mirror.displayStyle == .enum, var payload = mirror.children.first?.value else { return nil }
+        // A labelled payload (`case alert(state: AlertState<…>)`) is shown as a one-element tuple.
+        let tuple = Mirror(reflecting: payload)
+        if tuple.displayStyle == .tuple, tuple.children.count == 1, let only = tuple.children.first {
+            payload = only.value
+        }
+        guard let shown = payload as? any PresentationIdentified else { return nil }
         self = shown.presentation
     }
 }
 
 /// An alert or a dialog, by its presentation.
-protocol PresentationIdentified {
+protocol PresentationIdentified: SendableMetatype {
     var presentation: PresentationNumber { get }
 }
 
@@ -311,11 +315,13 @@ extension Reducer {
         closingOnButtons(ChildPlace(case: CaseReader(embed)))
     }
 
-    private func closingOnButtons<Shown>(_ keyPath: WritableKeyPath<State, Shown?> & Sendable) -> Reducer {
+    private func closingOnButtons<Shown: PresentationIdentified>(
+        _ keyPath: WritableKeyPath<State, Shown?> & Sendable
+    ) -> Reducer {
         closingOnButtons(ChildPlace(keyPath))
     }
 
-    private func closingOnButtons<Shown>(_ place: ChildPlace<State, Shown>) -> Reducer {
+    private func closingOnButtons<Shown: PresentationIdentified>(_ place: ChildPlace<State, Shown>) -> Reducer {
         let parent = bodyCollectingWork
         return Reducer(work: { state, action, work in
             guard let scoped = ElementAction.unwrap(action), place.isAddressed(scoped) else {
@@ -338,15 +344,15 @@ extension Reducer {
             // alert carried, or check which destination is up); the alert goes after, and only if
             // the parent left this very presentation in place — a new alert it showed, even one
             // equal to this, a dialog or another destination stays.
-            // Read from the value itself (a case's payload by `Mirror`): a case reader may hand back
-            // an equal alert it met before, and equal alerts are not the same presentation.
+            // A member's alert is read through its key path; a case's from the value itself (its
+            // payload by `Mirror`, on a button's action only): a case reader may hand back an equal
+            // alert it met before, and equal alerts are not the same presentation.
             func presentation(_ state: State) -> PresentationNumber? {
-                place.hasFixedName
-                    ? place.get(state).flatMap(PresentationNumber.init(of:)) : PresentationNumber(of: state)
+                place.hasFixedName ? place.get(state)?.presentation : PresentationNumber(of: state)
             }
             guard let shown = presentation(state) else {
-                // Not an alert or a dialog (a type of the app's own, given to these reducers' generic
-                // core): closed first, as a `Dismiss` is, the parent seeing the action after.
+                // A case whose payload `Mirror` does not show as the alert: closed first, as a
+                // `Dismiss` is, the parent seeing the action after.
                 if !place.clear(&state) { work.append(DismissRequest()) }
                 return parent(&state, scoped.isDismiss ? action : scoped.action, &work)
             }

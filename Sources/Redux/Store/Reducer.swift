@@ -71,7 +71,9 @@ public struct Reducer<State>: Sendable {
     /// body of statements that changes nothing (`Reducer<State> { state, action in if … { … } }`)
     /// is the in-place form, not "ambiguous use of init". A trailing closure whose statements
     /// `return` a state still comes here; a one-expression one (`{ state, _ in state.next() }`) is
-    /// read as the in-place form, and the compiler warns that its result is unused.
+    /// read as the in-place form, and the compiler warns that its result is unused. (The attribute
+    /// is guarded by `ConcurrencyWordsTests.aTrailingClosureReducerThatChangesNothingIsNotAmbiguous`,
+    /// whose statements-only closure does not compile without it.)
     @_disfavoredOverload
     public init(returning reduce: @escaping @Sendable (State, any Action) -> State) {
         self.body = { state, action in state = reduce(state, action) }

@@ -346,7 +346,10 @@ struct JSONScanner {
         position += 1
     }
 
-    /// Moves past one value, checking its syntax.
+    /// Moves past one value, checking its syntax. Its object and array loops are those of
+    /// `forEachMember(at:limit:_:)` and `forEachElement(at:limit:_:)` without the closures: written
+    /// through them (keys moved past, not decoded), the import of 20,000 steps took 2.6% more
+    /// instructions (`redux-bench --devtools-import 20000` under callgrind).
     private func skipValue(_ position: inout Int, limit: Int, depth: Int) throws {
         try charge(1, at: position)
         guard depth < Self.maximumDepth else { throw Failure(offset: position, message: "nesting deeper than 512") }
