@@ -138,11 +138,19 @@ public struct TestScope<Root: Equatable, State> {
     /// The path as written, for messages (`path[id: #1].state.detail`).
     let name: String
 
-    /// A part of the state (as `scope(_:)`): actions sent through it are not wrapped.
+    /// A part of the state (as `scope(_:)`): actions sent through it are not wrapped — unless the
+    /// member is composed by instance (`Reducer.scope(_:_:)`), when they are addressed to it, as
+    /// its scope addresses them.
     ///
     /// - Parameter keyPath: The member.
     public subscript<Child>(dynamicMember keyPath: KeyPath<State, Child>) -> TestScope<Root, Child> {
         let resolve = resolve
+        if let instance = MemberCompositions.instanceName(keyPath) {
+            return TestScope<Root, Child>(
+                store: store, resolve: { resolve()?.scope(keyPath) },
+                steps: steps + [TestPathStep(path: instance, id: nil, rawID: nil)], fromRoot: nil,
+                name: joined(BindingAction<State>.path(of: keyPath)))
+        }
         return TestScope<Root, Child>(
             store: store, resolve: { resolve()?.scope(keyPath) }, steps: steps,
             fromRoot: composed(keyPath), name: joined(BindingAction<State>.path(of: keyPath)))

@@ -189,10 +189,17 @@ public struct Reducer<State>: Sendable {
     /// )
     /// ```
     ///
+    /// This composes *by type*: an action sent through the part's scope (`store.scope(\.counter)`)
+    /// is dispatched as it is and reaches every reducer that handles its type — right for a feature
+    /// that appears once. For one feature twice in one parent (two counters, a from/to picker),
+    /// compose each by instance with ``scope(_:_:)``.
+    ///
     /// - Parameter keyPath: Where this reducer's state lives inside `Root`.
     /// - Returns: A reducer over `Root` that applies this reducer to `root[keyPath: keyPath]`.
     @inlinable
     public func pullback<Root>(_ keyPath: WritableKeyPath<Root, State> & Sendable) -> Reducer<Root> {
+        // Told to the scopes: a member composed by type sends its actions as they are.
+        MemberCompositions.record(keyPath, byInstance: false)
         if let workBody {
             return Reducer<Root>(work: { root, action, work in
                 let start = work.items.count

@@ -183,7 +183,7 @@ extension Store: StoreProtocol {
     /// - Parameter keyPath: The part of the state.
     /// - Returns: The scoped store; the same one for the same key path.
     public func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
-        core.scopes.memberScope(of: core, at: keyPath).anchored(to: self)
+        core.scopes.memberScope(of: core, at: keyPath, member: keyPath).anchored(to: self)
     }
 
     /// A scope for one element of an array of identified values. See

@@ -84,14 +84,14 @@ extension ScopeSource {
         // optional, a read cost ~700 instructions (the key path's projection and the metadata of
         // `Child?`), once an action for a scope in a stack's screen.
         let reader = MemberReader(keyPath)
-        return ScopedStore(
-            ProjectedScope<State, Child>(
-                parent: self, initial: currentState()[keyPath: keyPath],
-                path: pathPrefix.map { "\($0).\(path)" } ?? path
-            ) { parent, into in
-                into = reader.read(parent)
-                return true
-            })
+        let projected = ProjectedScope<State, Child>(
+            parent: self, initial: currentState()[keyPath: keyPath],
+            path: pathPrefix.map { "\($0).\(path)" } ?? path
+        ) { parent, into in
+            into = reader.read(parent)
+            return true
+        }
+        return ScopedStore(MemberCompositions.addressing(projected, member: keyPath))
     }
 
     func row<Element: Identifiable & Equatable>(
@@ -219,11 +219,16 @@ final class ScopeRegistry {
     }
 
     /// The scope of the part of `core`'s state at `keyPath`; the same one while anyone holds it.
-    func memberScope<Root, Child>(of core: StoreCore<Root>, at keyPath: KeyPath<Root, Child>) -> ScopedStore<Child> {
+    /// `member` is the key path as the caller named it, from its own state: when that member is
+    /// composed by instance (``Reducer/scope(_:_:)``), the scope addresses what it sends to it.
+    func memberScope<Root, Parent, Child>(
+        of core: StoreCore<Root>, at keyPath: KeyPath<Root, Child>, member: KeyPath<Parent, Child>
+    ) -> ScopedStore<Child> {
         if let found = findScope(keyPath) as? ScopedStore<Child> {
             return found
         }
-        let scope = ScopedStore(MemberScope(core: core, keyPath: keyPath))
+        let source = MemberScope(core: core, keyPath: keyPath)
+        let scope = ScopedStore(MemberCompositions.addressing(source, member: member))
         if !core.released.isSet {
             remember(scope, at: keyPath)
         }
@@ -380,7 +385,7 @@ final class MemberScope<Root, State>: ScopeSource {
     }
 
     func scope<Child>(_ keyPath: KeyPath<State, Child>) -> ScopedStore<Child> {
-        core.scopes.memberScope(of: core, at: fromRoot(keyPath))
+        core.scopes.memberScope(of: core, at: fromRoot(keyPath), member: keyPath)
     }
 
     func row<Element: Identifiable & Equatable>(
