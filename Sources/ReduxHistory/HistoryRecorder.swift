@@ -89,8 +89,15 @@ public final class HistoryRecorder<State: Sendable> {
     private var dispatch: Dispatch?
     private var getState: (@MainActor () -> State)?
     /// The values the store's generators made during the reduction just recorded (a store given
-    /// dependencies only): kept with the step, given back when the step is reduced again.
+    /// dependencies): kept with the step, given back when the step is reduced again.
     private var generated: GeneratedValues?
+    /// The same, taped by this recorder's ``reducer(_:)`` in a store that tapes nothing: set by
+    /// each reduction it runs, kept with the step the reduction records.
+    private var ownTaped: [any Sendable]?
+    /// The tape this recorder's ``reducer(_:)`` installs itself, for a store that tapes nothing (one
+    /// given no dependencies, whose reducers may still read a `FeatureDependencies` type's live
+    /// values); `nil` when the store tapes, or the recorder is not in a store.
+    private var ownTape: GeneratedValues?
     /// The store's dependencies, current when time travel reduces steps again.
     private var storeDependencies: (any Sendable)?
     /// What the generators made, by step index, for the steps that made any.
@@ -203,6 +210,7 @@ public final class HistoryRecorder<State: Sendable> {
             self.initialState = getState()
             if let effects = Effects.current {
                 self.generated = effects.tapeGeneratedValues()
+                if self.generated == nil { self.ownTape = GeneratedValues() }
                 self.storeDependencies = effects.dependencies
                 effects.observeReductions { action in self.reduced(action) }
                 return { next in next }
@@ -233,7 +241,18 @@ public final class HistoryRecorder<State: Sendable> {
         } else {
             append(RawStep(date: date(), action: action))
         }
-        if let generated { keepGenerated(from: generated) }
+        if let generated {
+            keepGenerated(from: generated)
+        } else if ownTaped != nil {
+            keepOwnTaped()
+        }
+    }
+
+    /// Keeps what this recorder's reducer taped while reducing the step just appended.
+    @inline(never)
+    private func keepOwnTaped() {
+        generatedValues[nextIndex &- 1] = ownTaped
+        ownTaped = nil
     }
 
     /// Keeps what the store's generators made while reducing the step just appended. Out of line,
@@ -438,20 +457,28 @@ public final class HistoryRecorder<State: Sendable> {
     public nonisolated func reducer(_ reducer: Reducer<State>) -> Reducer<State> {
         // The travel action replaces the state and goes no further: the app's reducer never sees
         // it (it would count as a reduction, where the instrument's reducer is not called).
+        // In a store that tapes nothing, the values generators make while the reducer runs are
+        // taped here (a store given dependencies tapes them itself).
         if reducer.returnsWork {
-            return Reducer(work: { state, action, work in
+            return Reducer(work: { [self] state, action, work in
                 if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
                     state = travel.state
                 } else {
-                    reducer.reduce(&state, action, work: &work)
+                    MainActor.assumeIsolated {
+                        ownTaped = ReducerDependencies.taping(into: ownTape) {
+                            reducer.reduce(&state, action, work: &work)
+                        }
+                    }
                 }
             })
         }
-        return Reducer { state, action in
+        return Reducer { [self] state, action in
             if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
                 state = travel.state
             } else {
-                reducer.reduce(&state, action)
+                MainActor.assumeIsolated {
+                    ownTaped = ReducerDependencies.taping(into: ownTape) { reducer.reduce(&state, action) }
+                }
             }
         }
     }
@@ -567,7 +594,10 @@ public final class HistoryRecorder<State: Sendable> {
     /// values its generators made handed back, so the state is the one the store computed.
     private func reduce(_ reducer: Reducer<State>, _ state: inout State, _ step: RawStep, index: Int) {
         var work = ReducerWork()
-        guard storeDependencies != nil else { return reducer.reduce(&state, step.action, work: &work) }
+        // A store given none still has the values its generators made (live `FeatureDependencies`).
+        guard storeDependencies != nil || generatedValues[index] != nil else {
+            return reducer.reduce(&state, step.action, work: &work)
+        }
         ReducerDependencies.replaying(generatedValues[index] ?? [], dependencies: storeDependencies) {
             reducer.reduce(&state, step.action, work: &work)
         }

@@ -101,9 +101,11 @@ extension Recording where State: Equatable {
     /// - Returns: The report; replay stops at the first divergence.
     public func replay(with reducer: Reducer<State>) -> ReplayReport<State> {
         let reducer = reducer.reconcilingSharedValues()  // as the recording store reconciled (`SharedValues`)
-        return replay(with: reducer) { state, action, _ in
+        return replay(with: reducer) { state, action, step in
             var work = ReducerWork()
-            reducer.reduce(&state, action, work: &work)
+            // The values the step's generators made, handed back (on the main actor, where a
+            // store's reducers run and read them).
+            ReducerDependencies.handingBack(step.generated) { reducer.reduce(&state, action, work: &work) }
         }
     }
 

@@ -144,7 +144,8 @@ public final class TestStore<State: Equatable> {
         self.store = Store(
             initialState: initialState, reducer: reducer,
             middleware: [tagging] + middleware + [recorder.middleware],
-            dependencies: dependencies, onError: errors)
+            // What the test gave, and the test value of each `FeatureDependencies` type it did not.
+            dependencies: TestDependencies(base: dependencies), onError: errors)
         origin.owner = self
         recorder.onRecord = { [weak self] entry in
             guard let self else { return }
@@ -207,35 +208,85 @@ public final class TestStore<State: Equatable> {
             line: line, column: column)
     }
 
+    /// A test store on the test value of the `FeatureDependencies` type its reducers read, changed
+    /// only where the test says — upstream's `withDependencies` closure, with nothing else given:
+    ///
+    /// ```swift
+    /// let store = TestStore(initialState: Nested(id: UUID(0)), reducer: nestedReducer) {
+    ///     (dependencies: inout NestedDependencies) in dependencies.uuid = .incrementing
+    /// }
+    /// ```
+    ///
+    /// Every other `FeatureDependencies` type its reducers and work read is that type's test value.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action.
+    ///   - reducer: The reducer under test.
+    ///   - middleware: The middleware under test.
+    ///   - onError: As for ``init(initialState:reducer:middleware:dependencies:onError:exhaustivity:timeout:fileID:filePath:line:column:)``.
+    ///   - exhaustivity: How strictly to check.
+    ///   - timeout: How long to wait for received actions and for work in flight.
+    ///   - fileID: The file of the call; failures are reported there.
+    ///   - filePath: The path of that file.
+    ///   - line: The line of the call.
+    ///   - column: The column of the call.
+    ///   - prepare: Changes the test value before the store's first action.
+    public convenience init<Dependencies: FeatureDependencies>(
+        initialState: State,
+        reducer: Reducer<State>,
+        middleware: [Middleware<State>] = [],
+        onError: (@MainActor @Sendable (_ error: any Error, _ action: any Action) -> Void)? = nil,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        withDependencies prepare: (inout Dependencies) -> Void
+    ) {
+        self.init(
+            initialState: initialState, reducer: reducer, middleware: middleware, dependencies: nil,
+            onError: onError, exhaustivity: exhaustivity, timeout: timeout, fileID: fileID, filePath: filePath,
+            line: line, column: column)
+        updateDependencies(prepare)
+    }
+
     /// The dependencies the store was given (the test's doubles), for a test to read — a spy's
-    /// record, a generator's count; `nil` when it was given none. Set between two sends, they are
-    /// what the next reductions and the work they start read (a test store given none at creation
-    /// cannot be given some later: the test fails, naming it).
+    /// record, a generator's count; `nil` when it was given none (its reducers then read the test
+    /// value of each `FeatureDependencies` type they ask for). Set between two sends, they are what
+    /// the next reductions and the work they start read.
     public var dependencies: (any Sendable)? {
-        get { store.effects.dependencies }
+        get { testDependencies?.base }
         set {
-            guard let newValue, store.effects.replaceDependencies(newValue) else {
-                return reportFailure(
-                    "This TestStore was given no dependencies at creation, so its reducers cannot read any: "
-                        + "give them to TestStore(initialState:reducer:dependencies:).",
-                    at: creation)
-            }
+            guard let testDependencies, store.effects.replaceDependencies(testDependencies.replacingBase(with: newValue))
+            else { return }
         }
     }
 
+    /// The box holding what the test gave and its test values.
+    private var testDependencies: TestDependencies? { store.effects.dependencies as? TestDependencies }
+
     /// Changes the dependencies for what comes next (a client that now fails, a later date):
-    /// `store.updateDependencies { (dependencies: inout AppDependencies) in dependencies.now = … }`.
+    /// `store.updateDependencies { (dependencies: inout AppDependencies) in dependencies.now = … }` —
+    /// what the test gave, or the test value of a `FeatureDependencies` type.
     ///
-    /// - Parameter change: Changes the dependencies; they must be of the type the store was given.
+    /// - Parameter change: Changes the dependencies; they must be of the type the store was given,
+    ///   or a `FeatureDependencies` type.
     public func updateDependencies<Dependencies: Sendable>(_ change: (inout Dependencies) -> Void) {
-        guard var current = dependencies as? Dependencies else {
+        if var current = dependencies as? Dependencies {
+            change(&current)
+            dependencies = current
+            return
+        }
+        guard Dependencies.self is any FeatureDependencies.Type, var current = testDependencies?.value(Dependencies.self)
+        else {
             return reportFailure(
                 "updateDependencies: this TestStore's dependencies are "
                     + (dependencies.map { "a \(type(of: $0))" } ?? "none") + ", not a \(Dependencies.self).",
                 at: creation)
         }
         change(&current)
-        dependencies = current
+        testDependencies?.set(current)
     }
 
     /// Holds the test store weakly for the tagging middleware, which the store keeps.

@@ -150,3 +150,39 @@ struct RandomGeneratorTests {
         #expect(store.state.todos.map(\.title) == Array(titles.dropFirst()))
     }
 }
+
+/// Issue 63 §2: a store given nothing runs on a `FeatureDependencies` type's live value; what its
+/// generators make — read by the reducer or by a state's initializer the reducer calls — is kept
+/// with the step, so a replay and time travel see the identifiers the session saw.
+@MainActor
+struct LiveFeatureDependenciesHistoryTests {
+    struct TitleDependencies: FeatureDependencies {
+        var uuid: UUIDGenerator
+        static var liveValue: Self { Self(uuid: .live) }
+        static var testValue: Self { Self(uuid: .incrementing) }
+    }
+
+    /// Named by the generator in force, read in the todo's own initializer.
+    nonisolated static func newTodo(number: Int) -> Todo {
+        Todo(id: number, title: TitleDependencies.current.uuid().uuidString)
+    }
+
+    static let reducer = Reducer<TodoState>.on(AddTodo.self) { state, _ in
+        state.todos.append(newTodo(number: state.todos.count + 1))
+    }
+
+    @Test func aStoreGivenNothingRecordsWhatItsLiveGeneratorsMade() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 10, reducer: Self.reducer)
+        let store = Store(
+            initialState: TodoState(), reducer: recorder.reducer(Self.reducer), middleware: [recorder.middleware])
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+        let titles = store.state.todos.map(\.title)
+        #expect(Set(titles).count == 3)
+        let recording = try #require(recorder.recording)
+        let report = recording.replay(with: Self.reducer)
+        #expect(report.isFaithful, "\(report)")
+        #expect(report.finalState == store.state)
+        recorder.toggleSkip(0)
+        #expect(store.state.todos.map(\.title) == Array(titles.dropFirst()))
+    }
+}

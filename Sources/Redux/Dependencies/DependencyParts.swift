@@ -40,11 +40,32 @@ extension DependencyParts {
     }
 }
 
-/// `dependencies` as a `T`: the value itself, or the part of it that is a `T` (``DependencyParts``).
+/// `dependencies` as a `T`: the value itself, or the part of it that is a `T` (``DependencyParts``);
+/// else, for a ``FeatureDependencies`` type, its test value in a `TestStore` (``TestDependencies``)
+/// and its live value anywhere else.
 package func resolvedDependencies<T>(_ dependencies: (any Sendable)?, as _: T.Type) -> T? {
+    if let value = dependencies as? T { return value }
+    if let override = dependencies as? DependencyOverride {
+        return resolvedGivenDependencies(override.value, as: T.self) ?? resolvedDependencies(override.outer, as: T.self)
+    }
+    if let test = dependencies as? TestDependencies { return test.value(T.self) }
+    if let parts = dependencies as? any DependencyParts, let part = parts.part(T.self) { return part }
+    return LiveDependencies.value(T.self)
+}
+
+/// `dependencies` as a `T`, from what was given only: the value itself or a part of it.
+package func resolvedGivenDependencies<T>(_ dependencies: (any Sendable)?, as _: T.Type) -> T? {
     if let value = dependencies as? T { return value }
     if let parts = dependencies as? any DependencyParts { return parts.part(T.self) }
     return nil
+}
+
+/// The type of the dependencies a store was given, for messages: what a test gave, not the box
+/// that holds it with its test values; `nil` for none.
+package func describeGivenDependencies(_ dependencies: (any Sendable)?) -> String? {
+    if let override = dependencies as? DependencyOverride { return "\(type(of: override.value))" }
+    if let test = dependencies as? TestDependencies { return test.givenDescription }
+    return dependencies.map { "\(type(of: $0))" }
 }
 
 extension Reducer {
@@ -90,15 +111,25 @@ extension Reducer {
                         "dependency-override:\(Dependencies.self)",
                         "swift-redux: warning: a reducer of \(State.self) overrides \(Dependencies.self), but the "
                             + "store's dependencies are "
-                            + (previous.map { "a \(type(of: $0))" } ?? "none")
+                            + (describeGivenDependencies(previous).map { "a \($0)" } ?? "none")
                             + "; it ran with them unchanged.")
                 }
                 return run(&state, action, &work)
             }
             change(&changed)
-            MainActor.assumeIsolated { ReducerDependencies.current = changed }
+            // Over the store's, not in their place: what this reducer reads of other types is
+            // still theirs (a test's values among them).
+            let overridden = DependencyOverride(value: changed, outer: previous)
+            MainActor.assumeIsolated { ReducerDependencies.current = overridden }
             run(&state, action, &work)
             MainActor.assumeIsolated { ReducerDependencies.current = previous }
         })
     }
+}
+
+/// Dependencies one reducer of a composition runs with (``Reducer/withDependencies(_:)``): its
+/// changed value over those of the store, which it still reads for every other type.
+package struct DependencyOverride: Sendable {
+    let value: any Sendable
+    let outer: (any Sendable)?
 }

@@ -148,10 +148,10 @@ public final class Effects {
         throws -> Dependencies
     {
         if let value = resolvedDependencies(dependencies, as: Dependencies.self) { return value }
-        if dependencies == nil, let none = () as? Dependencies { return none }
+        if describeGivenDependencies(dependencies) == nil, let none = () as? Dependencies { return none }
         throw DependenciesMismatch(
             requester: requester(), expected: String(describing: type),
-            found: dependencies.map { String(describing: Swift.type(of: $0)) })
+            found: describeGivenDependencies(dependencies))
     }
 
     /// Hands an error that work started for `action` did not handle to the store's error handler,

@@ -23,7 +23,9 @@ extension TestStore {
             // An identifier (a date, a random number) drawn in the closure is the one the reduction
             // drew, handed back in order: it does not advance the generator the reducer reads.
             if let update {
-                try ReducerDependencies.replaying(generated, dependencies: nil) { try update(&expectedState) }
+                try ReducerDependencies.replaying(generated, dependencies: store.effects.dependencies) {
+                    try update(&expectedState)
+                }
             }
         } catch {
             reportFailure("The state update closure threw: \(error)", at: location)

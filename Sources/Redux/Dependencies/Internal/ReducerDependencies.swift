@@ -60,6 +60,37 @@ package enum ReducerDependencies {
         tape = previous.tape
     }
 
+    /// Runs `body` — a reduction of a store that tapes nothing itself — with `tape` recording the
+    /// values generators make (a `HistoryRecorder`'s, see its `reducer(_:)`), and returns them
+    /// (`nil` for none); runs it as it is when a tape is already in place (the store's own, or a
+    /// replay's) or none is given.
+    @inline(__always)
+    package static func taping(into tape: GeneratedValues?, _ body: () -> Void) -> [any Sendable]? {
+        guard let tape, self.tape == nil else {
+            body()
+            return nil
+        }
+        tape.startRecording()
+        self.tape = tape
+        body()
+        self.tape = nil
+        return tape.take()
+    }
+
+    /// Runs `body` — a reducer run again by a replay given no dependencies, from any isolation — with
+    /// `values` (what the step's generators made) handed back to the generators when it runs on the
+    /// main actor, where a store's reducers run and read them; as it is elsewhere, or with none.
+    package nonisolated static func handingBack<R>(_ values: [any Sendable], _ body: () throws -> R) rethrows -> R {
+        guard !values.isEmpty, MainActorCheck.isOnMainQueue else { return try body() }
+        let previous = MainActor.assumeIsolated {
+            let previous = tape
+            tape = GeneratedValues(replaying: values)
+            return previous
+        }
+        defer { MainActor.assumeIsolated { tape = previous } }
+        return try body()
+    }
+
     /// Runs `body` — a reducer run again by a replay or by time travel — with `dependencies` current
     /// (when given) and the values a recording kept handed back to the generators, in order.
     package static func replaying<R>(
@@ -96,7 +127,7 @@ package enum ReducerDependencies {
         if let dependencies = resolvedDependencies(current, as: D.self) { return dependencies }
         report(
             DependenciesMismatch(
-                requester: requester(), expected: "\(D.self)", found: current.map { "\(type(of: $0))" }),
+                requester: requester(), expected: "\(D.self)", found: describeGivenDependencies(current)),
             outsideStore: false)
         return nil
     }
