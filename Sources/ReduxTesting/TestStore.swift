@@ -258,8 +258,10 @@ public final class TestStore<State: Equatable> {
     public var dependencies: (any Sendable)? {
         get { testDependencies?.base }
         set {
-            guard let testDependencies, store.effects.replaceDependencies(testDependencies.replacingBase(with: newValue))
-            else { return }
+            // Always a box (the store was made with one): replaced, the test values kept.
+            if let testDependencies {
+                _ = store.effects.replaceDependencies(testDependencies.replacingBase(with: newValue))
+            }
         }
     }
 
@@ -278,7 +280,8 @@ public final class TestStore<State: Equatable> {
             dependencies = current
             return
         }
-        guard Dependencies.self is any FeatureDependencies.Type, var current = testDependencies?.value(Dependencies.self)
+        guard Dependencies.self is any FeatureDependencies.Type,
+            var current = testDependencies?.value(Dependencies.self)
         else {
             return reportFailure(
                 "updateDependencies: this TestStore's dependencies are "

@@ -61,7 +61,8 @@ struct FeatureDependenciesTests {
         .on(FetchFact.self, using: RowDependencies.self) { state, action, dependencies in
             state.rows.append(Row(fact: dependencies.fact.fetch(number: action.number)))
         },
-        .on(ReadLabel.self, using: LabelDependencies.self) { state, _, dependencies in state.label = dependencies.label }
+        .on(ReadLabel.self, using: LabelDependencies.self) { state, _, dependencies in state.label = dependencies.label
+        }
     )
 
     @Test func aStoreGivenNothingRunsOnTheLiveValues() {
