@@ -86,6 +86,50 @@ package enum Diagnostics {
         #endif
     }
 
+    /// Whether this is a debug build of the library: checks that only warn are made only then.
+    /// Inlined as a constant, so a release build's check folds away.
+    @inlinable
+    package nonisolated static var isDebug: Bool {
+        #if DEBUG
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// Warns, once per reducer state and action type, that `Reducer<State>.on(A.self)` was passed an
+    /// `A` that a member or a presented child sent through its scope — addressed to it, so not taken
+    /// by a reducer of the parent that matches the type alone. Rows' actions (which carry an
+    /// identifier) are not told: a parent of a list sees them as element actions by design, and a
+    /// reducer that contains itself sees its rows' actions so.
+    @usableFromInline
+    package nonisolated static func checkArrivesWrapped<A: Action>(
+        _ action: any Action, as _: A.Type, in state: Any.Type
+    ) {
+        guard MainActorCheck.isOnMainQueue else { return }
+        var inner = action
+        var path: [String] = []
+        while let element = ElementAction.unwrap(inner) {
+            guard element.id == nil else { return }
+            path.append(element.path)
+            inner = element.action
+        }
+        // The members it was sent through (the enum cases on the way are routing).
+        let members = path.filter { !ElementAction.namesCase($0) }
+        guard inner is A, !members.isEmpty else { return }
+        let member = members.joined(separator: ".")
+        let parentName = "\(state)"
+        MainActor.assumeIsolated {
+            warnOnce(
+                "arrives-wrapped:\(parentName):\(A.self)",
+                "swift-redux: warning: Reducer<\(parentName)>.on(\(A.self).self) was passed a \(A.self) that "
+                    + "\(member) sent through its scope (\(action)); it arrives addressed to \(member), so this reducer "
+                    + "does not take it (nor does `action as? \(A.self)`). Match it where it was sent: "
+                    + "Reducer<\(parentName)>.on(\\.\(member), \(A.self).self) { … }, or "
+                    + "action.sent(by: \\\(parentName).\(member)).")
+        }
+    }
+
     /// Prints `message` once for `key`. Only in debug builds.
     ///
     /// - Parameters:

@@ -147,14 +147,29 @@ extension Action {
 }
 
 extension ElementAction {
-    /// `action` unwrapped when it is an element action for the member or child named `name` (not
-    /// an element of a collection), from the enum case it was sent to as well, and is an `A`.
+    /// `action` unwrapped when it was sent through the scope of the member or child named `name`
+    /// — a path of one member (`first`) or several (`child.alert`: the child's alert) — and is an
+    /// `A`; `nil` otherwise. Each element action on the way (not a row's: those carry an identifier)
+    /// must name the next members of the path, in order; members composed by type add none and are
+    /// passed over; the enum case an action was sent to is routing, unwrapped too.
     static func sent<A: Action>(_ action: any Action, atPath name: String, as _: A.Type) -> A? {
-        guard let element = unwrap(action), element.id == nil, element.isFor(name) else { return nil }
-        var inner = element.action
-        while let wrapped = unwrap(inner), wrapped.id == nil, namesCase(wrapped.path) {
-            inner = wrapped.action
+        let members = name.split(separator: ".")
+        var position = 0
+        var inner = action
+        var peeled = false
+        while let element = unwrap(inner), element.id == nil {
+            inner = element.action
+            if namesCase(element.path) { continue }
+            let layer = element.path.split(separator: ".")
+            // The layer's members, next in the path (members composed by type in between).
+            guard let start = (position...max(position, members.count - layer.count)).first(where: { start in
+                start + layer.count <= members.count && Array(members[start..<start + layer.count]) == layer
+            })
+            else { return nil }
+            position = start + layer.count
+            peeled = true
         }
+        guard peeled, !isElementAction(inner) else { return nil }
         return ActionCast.cast(inner, to: A.self) ?? (inner as? A)
     }
 }

@@ -105,6 +105,11 @@ public struct Reducer<State>: Sendable {
 
     /// A reducer that sees only actions of one type and ignores every other action.
     ///
+    /// An action sent through the scope of a member composed by instance or of a presented child
+    /// (an alert's button) arrives addressed to it, wrapped: this reducer does not take it there —
+    /// a debug build says so once, naming the spelling that matches (``on(_:_:_:)`` with the
+    /// member's key path).
+    ///
     /// ```swift
     /// let reducer = Reducer<Counter>.on(Add.self) { state, action in state.count += action.amount }
     /// ```
@@ -123,12 +128,16 @@ public struct Reducer<State>: Sendable {
             return Reducer { state, action in
                 if let action = ActionCast.cast(action, to: A.self) ?? (action as? A) {
                     reduce(&state, action)
+                } else if Diagnostics.isDebug, ElementAction.isElementAction(action) {
+                    Diagnostics.checkArrivesWrapped(action, as: A.self, in: State.self)
                 }
             }
         }
         return Reducer { state, action in
             if let action = ActionCast.cast(action, to: A.self) {
                 reduce(&state, action)
+            } else if Diagnostics.isDebug, ElementAction.isElementAction(action) {
+                Diagnostics.checkArrivesWrapped(action, as: A.self, in: State.self)
             }
         }
     }
