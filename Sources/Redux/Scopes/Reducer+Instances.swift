@@ -162,10 +162,11 @@ extension ElementAction {
             if namesCase(element.path) { continue }
             let layer = element.path.split(separator: ".")
             // The layer's members, next in the path (members composed by type in between).
-            guard let start = (position...max(position, members.count - layer.count)).first(where: { start in
+            let starts = position...max(position, members.count - layer.count)
+            let found = starts.first { start in
                 start + layer.count <= members.count && Array(members[start..<start + layer.count]) == layer
-            })
-            else { return nil }
+            }
+            guard let start = found else { return nil }
             position = start + layer.count
             peeled = true
         }
