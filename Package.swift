@@ -149,6 +149,15 @@ let package = Package(
                 "ReduxTestingReporter",
             ],
             path: "Examples/TicTacToe/Tests/AppCoreTests"),
+        // The fourth example (Examples/CaseStudies): the Composable Architecture's case studies,
+        // with upstream's tests one for one.
+        .target(
+            name: "CaseStudies", dependencies: ["Redux", "ReduxEffects", "ReduxTesting"],
+            path: "Examples/CaseStudies/Sources/CaseStudies"),
+        .testTarget(
+            name: "CaseStudiesTests",
+            dependencies: ["CaseStudies", "Redux", "ReduxEffects", "ReduxTesting", "ReduxTestingReporter"],
+            path: "Examples/CaseStudies/Tests/CaseStudiesTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         // Issue 45: the whole promise (replay, files, time travel, undo, persistence) over one app
         // with every part, for seeded random sessions.
