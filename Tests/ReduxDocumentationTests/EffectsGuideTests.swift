@@ -237,6 +237,35 @@ private let newNoteReducer = Reducer<[Note]>.on(NewNote.self, using: NotesDepend
     await store.dispatch(NewNote()) { $0.append(Note(id: UUID(1), created: day)) }
 }
 
+private struct DraftDependencies: FeatureDependencies {
+    var uuid: UUIDGenerator
+    var now: DateGenerator
+
+    static var liveValue: Self { Self(uuid: .live, now: .live) }
+    static var testValue: Self { Self(uuid: .incrementing, now: .constant(Date(timeIntervalSince1970: 0))) }
+}
+
+private struct Draft: Equatable, Identifiable, Sendable {
+    let id: UUID
+    var created: Date
+
+    init() {
+        let dependencies = DraftDependencies.current  // the reducer's, while a reducer calls this
+        id = dependencies.uuid()
+        created = dependencies.now()
+    }
+}
+
+private struct NewDraft: Action {}
+
+private let draftsReducer = Reducer<[Draft]>.on(NewDraft.self) { drafts, _ in drafts.append(Draft()) }
+
+@Test @MainActor func aDraftIsMadeWithTheTestValues() async {
+    let store = TestStore(initialState: [], reducer: draftsReducer)  // nothing given: the test value
+    await store.dispatch(NewDraft()) { $0.append(Draft()) }  // the closure's Draft() reads the same values
+    #expect(store.state.map(\.id) == [UUID(0)])
+}
+
 @MainActor
 struct EffectsGuideTests {
     @Test func effectsGuide() async {

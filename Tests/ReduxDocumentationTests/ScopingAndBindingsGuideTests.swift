@@ -164,3 +164,44 @@ struct ScopingAndBindingsEnumGuideTests {
         #expect(store.user == nil)
     }
 }
+
+private struct CounterState: Equatable { var count = 0 }
+private enum CounterAction: Action, Equatable { case increment, decrement }
+
+private let counterReducer = Reducer<CounterState>.on(CounterAction.self) { state, action in
+    switch action {
+    case .increment: state.count += 1
+    case .decrement: state.count -= 1
+    }
+}
+
+private struct TwoCountersState: Equatable {
+    var first = CounterState()
+    var second = CounterState()
+    var total = 0
+}
+
+private let twoCountersReducer = Reducer<TwoCountersState>.combine(
+    .scope(\.first, counterReducer),
+    .scope(\.second, counterReducer),
+    // The parent sees which instance sent what, in one line:
+    .on(\.second, CounterAction.self) { state, action in state.total += action == .increment ? 10 : -10 },
+    Reducer { state, action in
+        if action.sent(by: \TwoCountersState.first) == CounterAction.increment { state.total += 1 }
+    }
+)
+
+@MainActor
+@Suite(.serialized)
+struct ScopingAndBindingsInstancesGuideTests {
+    @Test func oneFeatureTwiceComposedByInstance() {
+        printed.reset()
+        let counters = Store(initialState: TwoCountersState(), reducer: twoCountersReducer)
+        counters.scope(\.first).dispatch(CounterAction.increment)
+        counters.scope(\.second).dispatch(CounterAction.increment)
+        print(counters.first.count, counters.second.count, counters.total)  // 1 1 11
+        counters.dispatch(CounterAction.decrement)
+        print(counters.first.count, counters.second.count)  // 0 0
+        #expect(printed.lines == ["1 1 11", "0 0"])
+    }
+}

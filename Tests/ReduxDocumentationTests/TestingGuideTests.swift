@@ -310,6 +310,55 @@ private let factReducer = Reducer<FactState>.commands(on: FactAction.self, using
     await store.finish()
 }
 
+private struct QuoteClient: Sendable {
+    var fetchQuote: @Sendable (Int) async throws -> String = ReduxTesting.unimplemented("QuoteClient.fetch(day:)")
+    var countQuotes: @Sendable () -> Int = ReduxTesting.unimplemented("QuoteClient.count()", placeholder: 0)
+
+    func fetch(day: Int) async throws -> String { try await fetchQuote(day) }
+    func count() -> Int { countQuotes() }
+}
+
+private struct QuoteDependencies: FeatureDependencies {
+    var quotes: QuoteClient
+
+    static var liveValue: Self { Self(quotes: QuoteClient(fetchQuote: { "Quote of day \($0)" }, countQuotes: { 365 })) }
+    static var testValue: Self { Self(quotes: QuoteClient()) }  // every endpoint fails the test if called
+}
+
+private struct QuoteState: Equatable { var quote = "" }
+private enum QuoteAction: Action, Equatable { case tapped(Int), answered(String) }
+
+private let quoteReducer = Reducer<QuoteState>.commands(on: QuoteAction.self, using: QuoteDependencies.self) {
+    state, action, dependencies in
+    switch action {
+    case .tapped(let day):
+        return .run { send in send(QuoteAction.answered(try await dependencies.quotes.fetch(day: day))) }
+    case .answered(let quote):
+        state.quote = quote
+        return .none
+    }
+}
+
+@Test @MainActor func aQuoteIsFetched() async {
+    let store = TestStore(initialState: QuoteState(), reducer: quoteReducer) {
+        (dependencies: inout QuoteDependencies) in dependencies.quotes.fetchQuote = { "Day \($0)" }
+    }
+    await store.dispatch(QuoteAction.tapped(7))
+    await store.receive(QuoteAction.answered("Day 7")) { $0.quote = "Day 7" }
+    await store.finish()
+}
+
+@Test @MainActor func aQuoteEndpointTheTestDidNotSetFailsIt() async {
+    let store = TestStore(initialState: QuoteState(), reducer: quoteReducer)
+    await withKnownIssue {
+        await store.dispatch(QuoteAction.tapped(7))
+        await store.receiveError(Unimplemented.self)  // and the endpoint threw, which the test receives
+        await store.finish()
+    } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("Unimplemented: QuoteClient.fetch(day:) was called")
+    }
+}
+
 // MARK: - The Composable Architecture's spellings
 
 private enum SessionState: Equatable, Sendable, EnumState {
