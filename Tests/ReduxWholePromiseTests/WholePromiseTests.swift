@@ -200,6 +200,27 @@ struct WholePromiseTests {
                 return "toggleSkip(\(k)) twice: \(difference(live, run.store.state))"
             }
 
+            // 4b. Issue 65: skipping a push that screens were pushed after — those keep their numbers
+            //     and what was sent to them (the steps without the push compute the same).
+            let pushes = recording.steps.filter { Self.pushesAScreen($0.action) }.map(\.index)
+            if pushes.count >= 2 {
+                let pushed = pushes[Int((choice >> 8) % UInt64(pushes.count - 1))]  // any but the last
+                run.recorder.toggleSkip(pushed)
+                let skippedPush = run.store.state
+                let withoutPush = Recording(
+                    initialState: recording.initialState,
+                    steps: recording.steps.filter { $0.index != pushed }.map { $0.with(state: nil) })
+                let expected = withoutPush.replay(with: shelfReducer, dependencies: ShelfDependencies.make())
+                guard expected.finalState == skippedPush else {
+                    return "toggleSkip(\(pushed)) of a push with screens after it shows another state than the steps "
+                        + "without it:\n" + difference(expected.finalState, skippedPush)
+                }
+                run.recorder.toggleSkip(pushed)
+                guard run.store.state == live else {
+                    return "toggleSkip(\(pushed)) of a push, twice: \(difference(live, run.store.state))"
+                }
+            }
+
             // 5. A jump and back is never leaving.
             let j = Int((choice >> 20) % UInt64(count + 1)) - 1
             run.recorder.jump(to: j)
@@ -209,6 +230,22 @@ struct WholePromiseTests {
             }
         }
         return Self.absentChildChanges(recording)
+    }
+
+    /// Whether `action` pushes a screen (a detail through the shelf's reducer, or a stack action).
+    static func pushesAScreen(_ action: (any Action)?) -> Bool {
+        switch action {
+        case let shelf as ShelfAction:
+            switch shelf {
+            case .pushDetail, .pushAbout: return true
+            default: return false
+            }
+        case let stack as StackAction<Screen>:
+            if case .push = stack { return true }
+            return false
+        default:
+            return false
+        }
     }
 
     /// A step whose action is addressed to a row, a screen or the destination that is not there
