@@ -147,4 +147,27 @@ struct SkippedPushTests {
         #expect(file.steps[1].generated.contains { $0 as? StackElementID == 1 })
         #expect(file.replay(with: stackNotesReducer, dependencies: NotesDependencies()).finalState == live)
     }
+
+    /// A store given no dependencies: the recorder's reducer tapes the numbers itself.
+    @Test func aStoreGivenNoDependenciesKeepsThemToo() throws {
+        let recorder = HistoryRecorder<NotesState>(snapshotEvery: 100, reducer: stackNotesReducer)
+        let store = Store(
+            initialState: NotesState(), reducer: recorder.reducer(stackNotesReducer), middleware: [recorder.middleware])
+        store.dispatch(StackAction<NoteScreen>.push(NoteScreen(title: "A")))
+        store.dispatch(StackAction<NoteScreen>.push(NoteScreen(title: "B")))
+        store.dispatch(StackAction<NoteScreen>.element(id: 1, action: RenameNote(title: "typed into B")))
+        let live = store.state
+
+        recorder.toggleSkip(0)
+        #expect(store.state.path.ids == [1], "B keeps its number")
+        #expect(store.state.path.map(\.state.title) == ["typed into B"])
+        recorder.toggleSkip(0)
+        #expect(store.state == live)
+        let recording = try #require(recorder.recording)
+        #expect(recording.replay(with: stackNotesReducer).isFaithful)
+        let file = try Recording<NotesState>(json: try recording.encoded(), actions: Self.actions)
+        let without = Recording(
+            initialState: file.initialState, steps: file.steps.filter { $0.index != 0 }.map { $0.with(state: nil) })
+        #expect(without.replay(with: stackNotesReducer).finalState.path.ids == [1], "through the file too")
+    }
 }
