@@ -54,7 +54,7 @@ public struct Recording<State> {
         /// The values the store's generators (`UUIDGenerator`, `DateGenerator`) made while the step
         /// was reduced, in order: given back when it is replayed, so a replay sees the identifiers
         /// and dates the app saw.
-        let generated: [any Sendable]
+        var generated: [any Sendable]
 
         /// A step recorded in this process.
         init(
@@ -94,6 +94,13 @@ public struct Recording<State> {
         func with(state: State?) -> Step {
             var step = self
             step.state = state
+            return step
+        }
+
+        /// This step with the values its generators made (read from a file).
+        func with(generated: [any Sendable]) -> Step {
+            var step = self
+            step.generated = generated
             return step
         }
     }
@@ -247,41 +254,41 @@ struct RecordingFile<State: Codable>: Codable {
         /// The identifiers and dates the step's reduction generated; absent for none.
         var generated: [GeneratedValueFile]?
     }
+}
 
-    /// One generated value in a file: `{"uuid": "…"}`, `{"random": 64 bits}` or `{"date": seconds since 1970,
-    /// "sinceReference": seconds since 2001}` — the second is the `Date`'s own value, read back bit
-    /// for bit (seconds since 1970 are computed from it and may round); the first is for people
-    /// and for files written before it.
-    struct GeneratedValueFile: Codable {
-        var uuid: UUID?
-        var date: Double?
-        var sinceReference: Double?
-        /// 64 bits a `RandomGenerator` drew: `{"random": 1234}`.
-        var random: UInt64?
-        /// The number a navigation stack gave a pushed screen: `{"screen": 1}`.
-        var screen: UInt64?
+/// One generated value in a file: `{"uuid": "…"}`, `{"random": 64 bits}` or `{"date": seconds since 1970,
+/// "sinceReference": seconds since 2001}` — the second is the `Date`'s own value, read back bit
+/// for bit (seconds since 1970 are computed from it and may round); the first is for people
+/// and for files written before it.
+struct GeneratedValueFile: Codable {
+    var uuid: UUID?
+    var date: Double?
+    var sinceReference: Double?
+    /// 64 bits a `RandomGenerator` drew: `{"random": 1234}`.
+    var random: UInt64?
+    /// The number a navigation stack gave a pushed screen: `{"screen": 1}`.
+    var screen: UInt64?
 
-        init?(_ value: any Sendable) {
-            switch value {
-            case let id as StackElementID:
-                guard let number = id.number else { return nil }
-                self.screen = number
-            case let uuid as UUID: self.uuid = uuid
-            case let date as Date:
-                self.date = date.timeIntervalSince1970
-                self.sinceReference = date.timeIntervalSinceReferenceDate
-            case let bits as UInt64: self.random = bits
-            default: return nil
-            }
+    init?(_ value: any Sendable) {
+        switch value {
+        case let id as StackElementID:
+            guard let number = id.number else { return nil }
+            self.screen = number
+        case let uuid as UUID: self.uuid = uuid
+        case let date as Date:
+            self.date = date.timeIntervalSince1970
+            self.sinceReference = date.timeIntervalSinceReferenceDate
+        case let bits as UInt64: self.random = bits
+        default: return nil
         }
+    }
 
-        var value: (any Sendable)? {
-            if let screen { return StackElementID(integerLiteral: screen) }
-            if let uuid { return uuid }
-            if let random { return random }
-            if let sinceReference { return Date(timeIntervalSinceReferenceDate: sinceReference) }
-            return date.map { Date(timeIntervalSince1970: $0) }
-        }
+    var value: (any Sendable)? {
+        if let screen { return StackElementID(integerLiteral: screen) }
+        if let uuid { return uuid }
+        if let random { return random }
+        if let sinceReference { return Date(timeIntervalSinceReferenceDate: sinceReference) }
+        return date.map { Date(timeIntervalSince1970: $0) }
     }
 }
 
@@ -345,7 +352,7 @@ extension Recording where State: Codable {
                     description: step.description, action: action, problem: problem,
                     state: step.state.map { redacted($0, redactingState) }, skipped: step.isSkipped ? true : nil,
                     generated: step.generated.isEmpty
-                        ? nil : step.generated.compactMap { RecordingFile<State>.GeneratedValueFile($0) }))
+                        ? nil : step.generated.compactMap { GeneratedValueFile($0) }))
         }
         return try encoder.encode(file)
     }

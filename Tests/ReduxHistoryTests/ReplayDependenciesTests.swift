@@ -68,6 +68,29 @@ struct ReplayDependenciesTests {
         #expect(fromFile.finalState == store.state)
     }
 
+    /// Issue 65: the Redux DevTools lifted state carries them too — beside each entry's action — so
+    /// a session read back from the tool's file replays with the identifiers and dates it saw.
+    @Test func aLiveSessionReplaysFromTheDevToolsLiftedState() throws {
+        let recorder = HistoryRecorder<TodoState>(snapshotEvery: 1)
+        let store = liveSession(recorder)
+        for title in ["a", "b", "c"] { store.dispatch(AddTodo(title: title)) }
+        let recording = try #require(recorder.recording)
+        let lifted = try ReduxDevTools.export(recording, reducer: Self.identified, dependencies: Generators())
+        #expect(String(decoding: lifted, as: UTF8.self).contains("\"generated\":[{\"uuid\":"))
+        let imported: Recording<TodoState> = try ReduxDevTools.importRecording(
+            lifted, actions: ActionRegistry().registering(AddTodo.self))
+        let report = imported.replay(with: Self.identified, dependencies: Generators())
+        #expect(report.isFaithful, "\(report)")
+        #expect(report.finalState == store.state)
+        // A field this library did not write there is refused, naming it.
+        let broken = String(decoding: lifted, as: UTF8.self).replacingOccurrences(
+            of: "\"generated\":[{", with: "\"generated\":[7,{")
+        #expect(throws: HistoryError.self) {
+            let _: Recording<TodoState> = try ReduxDevTools.importRecording(
+                Data(broken.utf8), actions: ActionRegistry().registering(AddTodo.self))
+        }
+    }
+
     /// Time travel recomputes with the values the store's generators made: skipping the first step
     /// keeps the identifiers of the others.
     @Test func timeTravelKeepsTheIdentifiersTheStepsSaw() throws {

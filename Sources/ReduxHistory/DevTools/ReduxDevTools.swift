@@ -73,7 +73,7 @@ public enum ReduxDevTools {
         encoder.outputFormatting = [.sortedKeys]
         var actionsById: [String: LiftedFile<State>.Entry] = [:]
         let start = (recording.steps.first?.date ?? Date()).timeIntervalSince1970 * 1000
-        actionsById["0"] = .init(action: .object(["type": .string("@@INIT")]), timestamp: start)
+        actionsById["0"] = .init(action: .object(["type": .string("@@INIT")]), timestamp: start, generated: nil)
         var state = recording.initialState
         // States are encoded straight into the file (no tree of each is built).
         var computed = [LiftedFile<State>.Computed(state: recording.redacted(state, redactingState))]
@@ -82,7 +82,8 @@ public enum ReduxDevTools {
             let id = offset + 1
             actionsById["\(id)"] = .init(
                 action: .object(try actionObject(step, encoder: encoder)),
-                timestamp: step.date.timeIntervalSince1970 * 1000)
+                timestamp: step.date.timeIntervalSince1970 * 1000,
+                generated: step.generated.isEmpty ? nil : step.generated.compactMap { GeneratedValueFile($0) })
             if step.isSkipped {
                 // The tool prepends each newly skipped id; the order carries no meaning on import.
                 skipped.append(id)
@@ -177,6 +178,10 @@ private struct LiftedFile<State: Encodable>: Encodable {
         var type = "PERFORM_ACTION"
         var action: JSONValue
         var timestamp: Double
+        /// What the step's generators made (identifiers, dates, screen numbers), as a recording's
+        /// own file writes it; absent for none. The instrument keeps an entry's fields as it
+        /// imported them, so the values survive a trip through the tool.
+        var generated: [GeneratedValueFile]?
     }
 
     struct Computed: Encodable {
@@ -346,19 +351,28 @@ private struct DevToolsImport<State: Decodable> {
             guard scanner.kind(of: entry) == UInt8(ascii: "{") else { throw malformed(entryPath, "not an object") }
             var action: Range<Int>?
             var timestamp: Double?
+            var generated: Range<Int>?
             try scanner.forEachMember(of: entry) { field in
                 switch field.key {
                 case "action": action = field.value
                 case "timestamp": timestamp = scanner.number(in: field.value)
+                case "generated": generated = field.value
                 default: break
                 }
             }
             guard let action else { throw malformed(entryPath, "no action") }
             if id == 0 || isInit(action) { continue }
-            steps.append(
-                try step(
-                    index: steps.count, action: action, path: entryPath + ".action", timestamp: timestamp,
-                    isSkipped: skipped.contains(id)))
+            var made = try step(
+                index: steps.count, action: action, path: entryPath + ".action", timestamp: timestamp,
+                isSkipped: skipped.contains(id))
+            if let generated {
+                // What this library wrote there (`export`); a field the tool's users did not write.
+                guard
+                    let values = try? decoder.decode([GeneratedValueFile].self, from: try data(generated))
+                else { throw malformed(entryPath + ".generated", "not a list of generated values") }
+                made = made.with(generated: values.compactMap(\.value))
+            }
+            steps.append(made)
         }
         return Recording(initialState: start, steps: steps)
     }
