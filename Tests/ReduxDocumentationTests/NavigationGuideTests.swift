@@ -306,3 +306,38 @@ struct NavigationGuideTests {
         #expect(store.effects.isEmpty)
     }
 }
+
+private struct TapStats: Equatable, Sendable { var taps = 0 }
+
+private struct TapTab: Equatable, SharedState {
+    var stats = TapStats()
+    static let shared: [SharedMember<Self>] = [.inMemory("stats", \.stats)]
+}
+
+private struct Tap: Action {}
+
+private let tapTabReducer = Reducer<TapTab>.on(Tap.self) { tab, _ in tab.stats.taps += 1 }
+
+private struct TwoTabs: Equatable {
+    var counter = TapTab()
+    var profile = TapTab()
+    var sheet: TapTab?
+}
+
+private let twoTabsReducer = Reducer<TwoTabs>.combine(
+    .scope(\.counter, tapTabReducer),
+    .scope(\.profile, tapTabReducer)
+)
+.ifLet(\.sheet, then: tapTabReducer)
+
+@MainActor
+struct NavigationSharedStateGuideTests {
+    @Test func sharedValuesAFeatureDeclares() {
+        var lines: [String] = []
+        func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+        let tabs = Store(initialState: TwoTabs(), reducer: twoTabsReducer)
+        tabs.scope(\.counter).dispatch(Tap())
+        print(tabs.counter.stats.taps, tabs.profile.stats.taps)  // 1 1
+        #expect(lines == ["1 1"])
+    }
+}

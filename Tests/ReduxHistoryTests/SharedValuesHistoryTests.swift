@@ -62,3 +62,41 @@ struct SharedValuesHistoryTests {
         #expect(store.state.present.path.first?.state.text == "a")
     }
 }
+
+/// Issue 63 §3: shared values a feature declares (`SharedState`) are values to the history too —
+/// replayed, travelled and skipped with every copy agreeing.
+@MainActor
+struct FeatureSharedStateHistoryTests {
+    struct Tab: Equatable, Codable, Sendable, SharedState {
+        var count = 0
+        static let shared: [SharedMember<Self>] = [.inMemory("count", \.count)]
+    }
+
+    struct Tabs: Equatable, Codable, Sendable {
+        var left = Tab()
+        var right = Tab()
+    }
+
+    struct Bump: Action, Codable, Equatable { var by: Int }
+
+    static let tab = Reducer<Tab>.on(Bump.self) { state, action in state.count += action.by }
+    static let tabs = Reducer<Tabs>.combine(.scope(\.left, tab), .scope(\.right, tab))
+
+    @Test func replayAndTimeTravelKeepEveryCopyAgreeing() throws {
+        let recorder = HistoryRecorder<Tabs>(snapshotEvery: 10, reducer: Self.tabs)
+        let store = Store(initialState: Tabs(), reducer: recorder.reducer(Self.tabs), middleware: [recorder.middleware])
+        store.scope(\.left).dispatch(Bump(by: 1))
+        store.scope(\.right).dispatch(Bump(by: 10))
+        store.scope(\.left).dispatch(Bump(by: 100))
+        #expect(store.state == Tabs(left: Tab(count: 111), right: Tab(count: 111)))
+        let recording = try #require(recorder.recording)
+        let replay = recording.replay(with: Self.tabs)
+        #expect(replay.isFaithful, "\(replay)")
+        recorder.toggleSkip(1)
+        #expect(store.state == Tabs(left: Tab(count: 101), right: Tab(count: 101)), "skipped: still one value")
+        recorder.jump(to: 0)
+        #expect(store.state == Tabs(left: Tab(count: 1), right: Tab(count: 1)))
+        let file = try Recording<Tabs>(json: try recording.encoded(), actions: ActionRegistry().registering(Bump.self))
+        #expect(file.replay(with: Self.tabs).finalState.right.count == 111)
+    }
+}

@@ -51,6 +51,7 @@ extension Reducer {
         _ keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>> & Sendable,
         element: Reducer<Element>, access: ElementAccess<State, ID, Element>, memo: AnyCaseMemo?
     ) -> Reducer<State> where Element.ID == ID {
+        SharedGraph.recordElements(keyPath)  // where rows' shared values live (`SharedState`)
         let name = ElementAction.path(of: keyPath)
         let version = StructureVersionReader(keyPath)
         let parent = bodyCollectingWork
@@ -279,6 +280,9 @@ extension Reducer {
         identity identify: @escaping @Sendable (Child) -> ChildIdentity,
         unchanged: (@Sendable (Child, Child) -> Bool)? = nil
     ) -> Reducer<State> {
+        // Where a presented child's shared values live (`SharedState`).
+        SharedGraph.recordPresented(
+            place, identity: AnyHashable("\(State.self)|\(Child.self)|\(place.name ?? "(case)")"))
         // A parent without work (an `on` reducer) is called through its plain body: through
         // `bodyCollectingWork` it was one more closure call on every action.
         if let workBody {

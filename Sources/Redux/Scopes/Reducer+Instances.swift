@@ -39,6 +39,7 @@ extension Reducer {
         _ keyPath: WritableKeyPath<State, Child> & Sendable, _ child: Reducer<Child>
     ) -> Reducer {
         MemberCompositions.record(keyPath, byInstance: true)
+        SharedGraph.recordMember(keyPath)
         let name = BindingAction<State>.path(of: keyPath)
         let step = OwnerStep(path: name, id: nil)
         let address = ElementAction.Address(path: name, id: nil)

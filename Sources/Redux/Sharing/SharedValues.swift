@@ -222,7 +222,8 @@ extension Reducer {
         // this check, when stores ran this path; a store now keeps a `SharedValuesTracker` where it can).
         // The loads go through `loadMember`, the package's one typed read at an offset (see ``MemberReader``).
         let offsets = SharedValuesReconciler.versionOffsets(for: State.self) ?? []
-        let checks = !offsets.isEmpty
+        // Versions tell only the declared copies unchanged; features' shared members are walked.
+        let checks = !offsets.isEmpty && SharedGraph.typesHoldingShared(from: State.self) == nil
         if let workBody {
             return Reducer(work: { state, action, work in
                 let before = state

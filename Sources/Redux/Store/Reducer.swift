@@ -209,6 +209,7 @@ public struct Reducer<State>: Sendable {
     public func pullback<Root>(_ keyPath: WritableKeyPath<Root, State> & Sendable) -> Reducer<Root> {
         // Told to the scopes: a member composed by type sends its actions as they are.
         MemberCompositions.record(keyPath, byInstance: false)
+        SharedGraph.recordMember(keyPath)
         if let workBody {
             return Reducer<Root>(work: { root, action, work in
                 let start = work.items.count

@@ -126,6 +126,22 @@ struct SharedLocations<State, Value: Sendable>: Sendable {
 package enum SharedValuesReconciler {
     /// What reconciles the shared values of `type` after a reduction; `nil` when it declares none.
     package static func reconciler<State>(for type: State.Type) -> (@Sendable (inout State, State) -> Void)? {
+        // A parent's declared copies (`SharedValues`), then the shared members features declare
+        // (`SharedState`), wherever the reducers' composition put them.
+        let declared = declaredReconciler(for: type)
+        let featured = SharedWalk.reconciler(for: type)
+        switch (declared, featured) {
+        case (nil, nil): return nil
+        case (let one?, nil), (nil, let one?): return one
+        case (let declared?, let featured?):
+            return { state, before in
+                declared(&state, before)
+                featured(&state, before)
+            }
+        }
+    }
+
+    private static func declaredReconciler<State>(for type: State.Type) -> (@Sendable (inout State, State) -> Void)? {
         guard let declaring = type as? any SharedValues.Type else { return nil }
         func reconcilers<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
             let rules = Declaring.sharing
@@ -202,6 +218,8 @@ final class SharedValuesTracker<State>: @unchecked Sendable {
     /// shared values, or a place where they live cannot be told unchanged by a version.
     static func make(from initialState: State) -> SharedValuesTracker? {
         guard let declaring = State.self as? any SharedValues.Type else { return nil }
+        // Features' shared members too: the store reconciles through the reducer, which does both.
+        if SharedGraph.typesHoldingShared(from: State.self) != nil { return nil }
         func make<Declaring: SharedValues>(_: Declaring.Type) -> Any? {
             let rules = Declaring.sharing
             guard !rules.isEmpty, SharedValuesReconciler.versionOffsets(of: rules) != nil else { return nil }

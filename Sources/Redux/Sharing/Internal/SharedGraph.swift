@@ -1,0 +1,232 @@
+/// Where feature states live inside the states that hold them, learned when reducers are composed
+/// (`pullback`, `Reducer.scope`, `ifLet`, `forEach`): the map a store walks to find every copy of a
+/// ``SharedState``'s shared members, with no list in any parent.
+///
+/// A fact about types (`TwoTabs.counter` holds a `CounterTab`), so one table for the process behind
+/// ``Locked``: written when a reducer is composed, read when a reconciler is made (a store's
+/// creation, a test store's, a replay's) — never on the dispatch path.
+@usableFromInline
+package enum SharedGraph {
+    /// One place a `Parent` holds child states: how to read them and write them back.
+    struct Edge<Parent>: Sendable {
+        let child: ObjectIdentifier
+        let read: @Sendable (Parent, String, SharedWalk) -> Void
+        let write: @Sendable (inout Parent, String, SharedWalk) -> Void
+    }
+
+    private struct Entry {
+        let identity: AnyHashable
+        let child: ObjectIdentifier
+        let edge: Any
+    }
+
+    private static let table = Locked<[ObjectIdentifier: [Entry]]>([:])
+
+    private static func record<Parent, Child>(
+        _: Parent.Type, _: Child.Type, identity: AnyHashable,
+        read: @escaping @Sendable (Parent, String, SharedWalk) -> Void,
+        write: @escaping @Sendable (inout Parent, String, SharedWalk) -> Void
+    ) {
+        SharedMembers.note(Child.self)
+        let entry = Entry(
+            identity: identity, child: ObjectIdentifier(Child.self),
+            edge: Edge<Parent>(child: ObjectIdentifier(Child.self), read: read, write: write))
+        table.withLock { table in
+            let key = ObjectIdentifier(Parent.self)
+            if table[key, default: []].contains(where: { $0.identity == identity }) { return }
+            table[key, default: []].append(entry)
+        }
+    }
+
+    /// A member always present (`pullback`, `Reducer.scope`).
+    @usableFromInline
+    package static func recordMember<Parent, Child>(_ keyPath: WritableKeyPath<Parent, Child> & Sendable) {
+        let name = BindingAction<Parent>.path(of: keyPath)
+        record(
+            Parent.self, Child.self, identity: AnyHashable(keyPath as AnyKeyPath),
+            read: { parent, location, walk in walk.collect(parent[keyPath: keyPath], at: location + "." + name) },
+            write: { parent, location, walk in walk.write(&parent[keyPath: keyPath], at: location + "." + name) })
+    }
+
+    /// The elements of an identified collection (`forEach`).
+    @usableFromInline
+    package static func recordElements<Parent, ID: Hashable & Sendable, Element: Identifiable & Sendable>(
+        _ keyPath: WritableKeyPath<Parent, IdentifiedArray<ID, Element>> & Sendable
+    ) where Element.ID == ID {
+        let name = BindingAction<Parent>.path(of: keyPath)
+        record(
+            Parent.self, Element.self, identity: AnyHashable(keyPath as AnyKeyPath),
+            read: { parent, location, walk in
+                for element in parent[keyPath: keyPath] {
+                    walk.collect(element, at: "\(location).\(name)[\(element.id)]")
+                }
+            },
+            write: { parent, location, walk in
+                for id in parent[keyPath: keyPath].ids {
+                    let at = "\(location).\(name)[\(id)]"
+                    guard walk.needsWrite(at) else { continue }
+                    guard var element = parent[keyPath: keyPath][id: id] else { continue }
+                    walk.write(&element, at: at)
+                    parent[keyPath: keyPath][id: id] = element
+                }
+            })
+    }
+
+    /// An optional child or an enum's case (`ifLet`), through its place.
+    @usableFromInline
+    static func recordPresented<Parent, Child>(_ place: ChildPlace<Parent, Child>, identity: AnyHashable) {
+        record(
+            Parent.self, Child.self, identity: identity,
+            read: { parent, location, walk in
+                guard let child = place.get(parent) else { return }
+                walk.collect(child, at: "\(location).\(place.name ?? place.caseName(parent) ?? "(case)")")
+            },
+            write: { parent, location, walk in
+                let at = "\(location).\(place.name ?? place.caseName(parent) ?? "(case)")"
+                guard walk.needsWrite(at), var child = place.take(&parent) else { return }
+                walk.write(&child, at: at)
+                place.put(&parent, child)
+            })
+    }
+
+    /// The types that hold, at any depth, a ``SharedState`` — the places a walk enters — or `nil`
+    /// when `Root` holds none.
+    static func typesHoldingShared<Root>(from _: Root.Type) -> Set<ObjectIdentifier>? {
+        let table = table.withLock { $0 }
+        var holding: Set<ObjectIdentifier> = []
+        var visiting: Set<ObjectIdentifier> = []
+        // Depth first; a type on the way (a recursive tree) counts as holding none until it is known.
+        func holds(_ type: ObjectIdentifier, isShared: Bool) -> Bool {
+            if holding.contains(type) { return true }
+            if !visiting.insert(type).inserted { return false }
+            var found = isShared
+            for entry in table[type] ?? [] where holds(entry.child, isShared: SharedMembers.isShared(entry.child)) {
+                found = true
+            }
+            if found { holding.insert(type) }
+            return found
+        }
+        let root = ObjectIdentifier(Root.self)
+        guard holds(root, isShared: Root.self is any SharedState.Type) else { return nil }
+        // A second pass: a recursive type's children learned after it was first met.
+        visiting = []
+        _ = holds(root, isShared: Root.self is any SharedState.Type)
+        return holding
+    }
+
+    /// The edges of `Parent`.
+    static func edges<Parent>(of _: Parent.Type) -> [Edge<Parent>] {
+        table.withLock { $0[ObjectIdentifier(Parent.self)] ?? [] }.compactMap { $0.edge as? Edge<Parent> }
+    }
+}
+
+/// Which types are ``SharedState``s, by identifier: learned as the walk meets them.
+enum SharedMembers {
+    private static let known = Locked<Set<ObjectIdentifier>>([])
+
+    static func note<T>(_: T.Type) {
+        if T.self is any SharedState.Type { known.withLock { _ = $0.insert(ObjectIdentifier(T.self)) } }
+    }
+
+    static func isShared(_ type: ObjectIdentifier) -> Bool {
+        known.withLock { $0.contains(type) }
+    }
+
+    /// `T`'s shared members, when it is a ``SharedState``.
+    static func members<T>(of _: T.Type) -> [SharedMember<T>]? {
+        guard let shared = T.self as? any SharedState.Type else { return nil }
+        func read<S: SharedState>(_: S.Type) -> Any { S.shared }
+        return read(shared) as? [SharedMember<T>]
+    }
+}
+
+/// One walk over the copies of shared values in a state: first collecting them, then writing the
+/// agreed values into the copies that differ. A class, handed through the edges' closures.
+final class SharedWalk {
+    struct Copy {
+        let location: String
+        let key: String
+        let value: any Sendable
+        let equal: @Sendable (any Sendable, any Sendable) -> Bool
+        /// The locations on the way to this copy, the root first.
+        let ancestors: [String]
+    }
+
+    let entering: Set<ObjectIdentifier>
+    private(set) var copies: [Copy] = []
+    private var path: [String] = []
+    /// The agreed value of each key, for the writing pass.
+    var agreed: [String: any Sendable] = [:]
+    /// The locations the writing pass enters: every copy that differs, and its ancestors.
+    var toWrite: Set<String> = []
+
+    init(entering: Set<ObjectIdentifier>) {
+        self.entering = entering
+    }
+
+    func needsWrite(_ location: String) -> Bool { toWrite.contains(location) }
+
+    func collect<T>(_ value: T, at location: String) {
+        guard entering.contains(ObjectIdentifier(T.self)) else { return }
+        path.append(location)
+        defer { path.removeLast() }
+        if let members = SharedMembers.members(of: T.self) {
+            for member in members {
+                copies.append(
+                    Copy(
+                        location: location, key: member.key, value: member.read(value), equal: member.equal,
+                        ancestors: path))
+            }
+        }
+        for edge in SharedGraph.edges(of: T.self) where entering.contains(edge.child) {
+            edge.read(value, location, self)
+        }
+    }
+
+    func write<T>(_ value: inout T, at location: String) {
+        guard entering.contains(ObjectIdentifier(T.self)), toWrite.contains(location) else { return }
+        if let members = SharedMembers.members(of: T.self) {
+            for member in members {
+                guard let agreed = agreed[member.key], !member.equal(member.read(value), agreed) else { continue }
+                member.write(&value, agreed)
+            }
+        }
+        for edge in SharedGraph.edges(of: T.self) where entering.contains(edge.child) {
+            edge.write(&value, location, self)
+        }
+    }
+
+    /// What reconciles the copies of the shared values `State` holds after a reduction that started
+    /// from `before`; `nil` when it holds none.
+    static func reconciler<State>(for _: State.Type) -> (@Sendable (inout State, State) -> Void)? {
+        SharedMembers.note(State.self)
+        guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
+        return { state, before in
+            let old = SharedWalk(entering: entering)
+            old.collect(before, at: "")
+            let new = SharedWalk(entering: entering)
+            new.collect(state, at: "")
+            guard !new.copies.isEmpty else { return }
+            var previous: [String: any Sendable] = [:]
+            for copy in old.copies { previous[copy.location + "|" + copy.key] = copy.value }
+            var agreed: [String: any Sendable] = [:]
+            // 1. A copy the action changed: the last one wins.
+            for copy in new.copies {
+                if let was = previous[copy.location + "|" + copy.key], !copy.equal(was, copy.value) {
+                    agreed[copy.key] = copy.value
+                }
+            }
+            // 2. Otherwise the value the copies agreed on before; 3. a key new to the state: its first copy.
+            for copy in old.copies + new.copies where agreed[copy.key] == nil { agreed[copy.key] = copy.value }
+            var toWrite: Set<String> = []
+            for copy in new.copies {
+                guard let value = agreed[copy.key], !copy.equal(copy.value, value) else { continue }
+                toWrite.formUnion(copy.ancestors)
+            }
+            guard !toWrite.isEmpty else { return }
+            new.agreed = agreed
+            new.toWrite = toWrite
+            new.write(&state, at: "")
+        }
+    }
+}

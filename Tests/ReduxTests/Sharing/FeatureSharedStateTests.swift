@@ -1,0 +1,117 @@
+import Testing
+
+@testable import Redux
+
+/// Issue 63 §3: a feature declares in its own state that a member is the shared value of a key;
+/// every copy — in members, sheets, rows, stack screens — is one value after every action, with no
+/// list in any parent.
+@MainActor
+struct FeatureSharedStateTests {
+    struct Stats: Equatable, Sendable {
+        var count = 0
+        var events = 0
+        mutating func increment() {
+            count += 1
+            events += 1
+        }
+    }
+
+    enum CounterAction: Action, Equatable { case increment, reset }
+
+    struct CounterTab: Equatable, SharedState {
+        var stats = Stats()
+        var taps = 0
+        static let shared: [SharedMember<Self>] = [.inMemory("stats", \.stats)]
+    }
+
+    struct ProfileTab: Equatable, SharedState {
+        var stats = Stats()
+        static let shared: [SharedMember<Self>] = [.inMemory("stats", \.stats)]
+    }
+
+    static let counterTab = Reducer<CounterTab>.on(CounterAction.self) { state, action in
+        state.taps += 1
+        switch action {
+        case .increment: state.stats.increment()
+        case .reset: state.stats = Stats()
+        }
+    }
+
+    static let profileTab = Reducer<ProfileTab>.on(CounterAction.self) { state, action in
+        if action == .reset { state.stats = Stats() }
+    }
+
+    struct Tabs: Equatable {
+        var counter = CounterTab()
+        var profile = ProfileTab()
+        var sheet: CounterTab?
+        var rows: IdentifiedArray<Int, Row> = []
+    }
+
+    struct Row: Equatable, Identifiable, SharedState {
+        var id: Int
+        var stats = Stats()
+        static let shared: [SharedMember<Self>] = [.inMemory("stats", \.stats)]
+    }
+
+    struct Present: Action {}
+    struct AddRow: Action { var id: Int }
+
+    static let tabs = Reducer<Tabs>.combine(
+        .scope(\.counter, counterTab),
+        .scope(\.profile, profileTab),
+        Reducer<Tabs> { state, action in
+            if action is Present { state.sheet = CounterTab() }  // a fresh copy: shows the agreed value
+            if let add = action as? AddRow { state.rows.append(Row(id: add.id)) }
+        }
+        .ifLet(\.sheet, then: counterTab)
+        .forEach(\.rows, element: .on(CounterAction.self) { row, _ in row.stats.increment() })
+    )
+
+    @Test func anEditInOneTabIsEveryTabsAfterTheAction() {
+        let store = Store(initialState: Tabs(), reducer: Self.tabs)
+        store.scope(\.counter).dispatch(CounterAction.increment)
+        store.scope(\.counter).dispatch(CounterAction.increment)
+        #expect(store.counter.stats == Stats(count: 2, events: 2))
+        #expect(store.profile.stats == Stats(count: 2, events: 2), "the profile's copy is the same value")
+        store.scope(\.profile).dispatch(CounterAction.reset)
+        #expect(store.counter.stats == Stats())
+        #expect(store.counter.taps == 2, "what is not shared stays each tab's own")
+    }
+
+    @Test func aCopyThatAppearsShowsTheAgreedValueAndItsEditsAreEveryones() throws {
+        let store = Store(initialState: Tabs(), reducer: Self.tabs)
+        store.scope(\.counter).dispatch(CounterAction.increment)
+        store.dispatch(Present())
+        #expect(store.sheet?.stats == Stats(count: 1, events: 1), "a sheet presented shows the shared value")
+        store.dispatch(AddRow(id: 7))
+        #expect(store.rows[id: 7]?.stats == Stats(count: 1, events: 1), "so does a row added")
+
+        try #require(store.scope(ifPresent: \.sheet)).dispatch(CounterAction.increment)
+        #expect(store.counter.stats.count == 2)
+        #expect(store.profile.stats.count == 2)
+        #expect(store.rows[id: 7]?.stats.count == 2)
+        #expect(store.sheet?.taps == 1)
+        #expect(store.counter.taps == 1)
+
+        store.scope(\.rows, id: 7)?.dispatch(CounterAction.increment)
+        #expect(store.counter.stats.count == 3, "a row's edit is everyone's")
+        #expect(store.sheet?.stats.count == 3)
+    }
+
+    @Test func aFeatureUsedAloneSharesNothing() {
+        let alone = Store(initialState: CounterTab(), reducer: Self.counterTab)
+        alone.dispatch(CounterAction.increment)
+        #expect(alone.stats.count == 1)
+        let tabs = Store(initialState: Tabs(), reducer: Self.tabs)
+        #expect(tabs.profile.stats.count == 0, "in-memory values live in each store's state")
+    }
+
+    @Test func aStateWithoutSharedMembersPaysNothing() {
+        struct Plain: Equatable { var counter = InstanceTests.Counter() }
+        _ = Reducer<Plain>.scope(\.counter, InstanceTests.counter)
+        #expect(SharedValuesReconciler.reconciler(for: Plain.self) == nil)
+        _ = Self.tabs  // composed (a store is made with its reducer, so after it)
+        #expect(SharedValuesReconciler.reconciler(for: Tabs.self) != nil)
+    }
+}
