@@ -152,11 +152,13 @@ let package = Package(
         // The fourth example (Examples/CaseStudies): the Composable Architecture's case studies,
         // with upstream's tests one for one.
         .target(
-            name: "CaseStudies", dependencies: ["Redux", "ReduxEffects", "ReduxTesting"],
+            name: "CaseStudies", dependencies: ["Redux", "ReduxEffects", "ReduxPersistence", "ReduxTesting"],
             path: "Examples/CaseStudies/Sources/CaseStudies"),
         .testTarget(
             name: "CaseStudiesTests",
-            dependencies: ["CaseStudies", "Redux", "ReduxEffects", "ReduxTesting", "ReduxTestingReporter"],
+            dependencies: [
+                "CaseStudies", "Redux", "ReduxEffects", "ReduxPersistence", "ReduxTesting", "ReduxTestingReporter",
+            ],
             path: "Examples/CaseStudies/Tests/CaseStudiesTests"),
         // The Swift code of README.md and docs/*.md, one test per guide (see CONTRIBUTING.md).
         // Issue 45: the whole promise (replay, files, time travel, undo, persistence) over one app

@@ -20,7 +20,9 @@
 /// Still values: recorded, replayed, travelled, exported and asserted in a `TestStore` (a test
 /// asserts a change once, on any copy: its expected state is reconciled the same way) as today.
 /// In-memory keys live in the store's state: two stores share nothing, and a test starts from its
-/// initial state.
+/// initial state. Persisted keys (`ReduxPersistence`: a file, user defaults) are loaded when a store
+/// starts — every copy shows the stored value from the first read — and saved when they change; a
+/// `TestStore` neither loads nor saves them (a test starts from fresh storage: its initial state).
 public protocol SharedState: SendableMetatype {
     /// The members of this state that are the shared value of a key.
     static var shared: [SharedMember<Self>] { get }
@@ -33,6 +35,21 @@ public struct SharedMember<State>: Sendable {
     let read: @Sendable (State) -> any Sendable
     let write: @Sendable (inout State, any Sendable) -> Void
     let equal: @Sendable (any Sendable, any Sendable) -> Bool
+    /// Where a persisted key's value is loaded from and saved to (`ReduxPersistence`); `nil` in memory.
+    let persistence: SharedPersistence?
+
+    /// A member declared by `ReduxPersistence` (a file, user defaults).
+    package init<Value: Equatable & Sendable>(
+        key: String, _ keyPath: WritableKeyPath<State, Value> & Sendable, persistence: SharedPersistence?
+    ) {
+        self.key = key
+        read = { $0[keyPath: keyPath] }
+        write = { state, value in
+            if let value = value as? Value { state[keyPath: keyPath] = value }
+        }
+        equal = { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
+        self.persistence = persistence
+    }
 
     /// The member at `keyPath` is the value of the in-memory key `key`: every copy of the key in
     /// the store's state is one value.
@@ -44,12 +61,20 @@ public struct SharedMember<State>: Sendable {
     public static func inMemory<Value: Equatable & Sendable>(
         _ key: String, _ keyPath: WritableKeyPath<State, Value> & Sendable
     ) -> SharedMember {
-        SharedMember(
-            key: "inMemory:\(key):\(Value.self)",
-            read: { $0[keyPath: keyPath] },
-            write: { state, value in
-                if let value = value as? Value { state[keyPath: keyPath] = value }
-            },
-            equal: { lhs, rhs in (lhs as? Value) == (rhs as? Value) })
+        SharedMember(key: "inMemory:\(key):\(Value.self)", keyPath, persistence: nil)
+    }
+}
+
+/// How a persisted shared key's value is loaded when a store starts and saved when it changes:
+/// made by `ReduxPersistence` (`SharedMember.fileStorage`, `.appStorage`).
+package struct SharedPersistence: Sendable {
+    /// The stored value, or `nil` when nothing is stored (or it cannot be read: said by `load`).
+    package let load: @Sendable () -> (any Sendable)?
+    /// Stores the value (coalesced and atomic as the storage does it).
+    package let save: @Sendable (any Sendable) -> Void
+
+    package init(load: @escaping @Sendable () -> (any Sendable)?, save: @escaping @Sendable (any Sendable) -> Void) {
+        self.load = load
+        self.save = save
     }
 }

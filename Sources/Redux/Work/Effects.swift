@@ -487,6 +487,11 @@ public final class Effects {
         }
     }
 
+    /// Whether anything asked to be told of each reduction before the pipeline was built (a store's
+    /// persisted shared values): a store without middleware then builds one to call it.
+    @usableFromInline
+    package var hasReductionObservers: Bool { reductionObserver != nil }
+
     /// The observers to call after each reduction, as one closure; `nil` when there are none.
     @usableFromInline
     package func takeReductionObservers() -> (@MainActor (any Action) -> Void)? {

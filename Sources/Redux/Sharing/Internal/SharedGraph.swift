@@ -148,6 +148,7 @@ final class SharedWalk {
         let key: String
         let value: any Sendable
         let equal: @Sendable (any Sendable, any Sendable) -> Bool
+        let persistence: SharedPersistence?
         /// The locations on the way to this copy, the root first.
         let ancestors: [String]
     }
@@ -175,7 +176,7 @@ final class SharedWalk {
                 copies.append(
                     Copy(
                         location: location, key: member.key, value: member.read(value), equal: member.equal,
-                        ancestors: path))
+                        persistence: member.persistence, ancestors: path))
             }
         }
         for edge in SharedGraph.edges(of: T.self) where entering.contains(edge.child) {
@@ -227,6 +228,63 @@ final class SharedWalk {
             new.agreed = agreed
             new.toWrite = toWrite
             new.write(&state, at: "")
+        }
+    }
+}
+
+/// A store's persisted shared keys: loaded into the initial state's copies when the store starts,
+/// saved after each reduction that changed them.
+@MainActor
+final class SharedPersistenceSync<State> {
+    private let entering: Set<ObjectIdentifier>
+    /// The value last loaded or saved, by key.
+    private var saved: [String: any Sendable] = [:]
+
+    private init(entering: Set<ObjectIdentifier>) {
+        self.entering = entering
+    }
+
+    /// The sync of a store of `State`, with its copies of persisted keys set to the stored values
+    /// in `state` (and every key's copies made to agree); `nil` when `State` holds no persisted key.
+    static func start(with state: inout State) -> SharedPersistenceSync? {
+        SharedMembers.note(State.self)
+        guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
+        let walk = SharedWalk(entering: entering)
+        walk.collect(state, at: "")
+        guard walk.copies.contains(where: { $0.persistence != nil }) else { return nil }
+        let sync = SharedPersistenceSync(entering: entering)
+        var agreed: [String: any Sendable] = [:]
+        for copy in walk.copies where agreed[copy.key] == nil {
+            if let persistence = copy.persistence, let stored = persistence.load() {
+                agreed[copy.key] = stored
+            } else {
+                agreed[copy.key] = copy.value
+            }
+            if copy.persistence != nil { sync.saved[copy.key] = agreed[copy.key] }
+        }
+        var toWrite: Set<String> = []
+        for copy in walk.copies {
+            guard let value = agreed[copy.key], !copy.equal(copy.value, value) else { continue }
+            toWrite.formUnion(copy.ancestors)
+        }
+        if !toWrite.isEmpty {
+            walk.agreed = agreed
+            walk.toWrite = toWrite
+            walk.write(&state, at: "")
+        }
+        return sync
+    }
+
+    /// Saves the persisted keys whose value `state` shows changed since the last save.
+    func saveChanges(of state: State) {
+        let walk = SharedWalk(entering: entering)
+        walk.collect(state, at: "")
+        var seen: Set<String> = []
+        for copy in walk.copies {
+            guard let persistence = copy.persistence, seen.insert(copy.key).inserted else { continue }
+            if let last = saved[copy.key], copy.equal(last, copy.value) { continue }
+            saved[copy.key] = copy.value
+            persistence.save(copy.value)
         }
     }
 }

@@ -120,6 +120,14 @@ final class StoreCore<State>: Observable {
         effects = Effects(dependencies: box, onError: onError)
         effects.generatedTaping = generatedTaping
         stateKeyPath = \StoreCore<State>.state
+        // Persisted shared keys (`SharedState`): loaded now, saved after the reductions that change
+        // them; a test store's start from its initial state and are not saved (fresh storage).
+        if !(dependencies is TestDependencies), let sync = SharedPersistenceSync.start(with: &state) {
+            effects.observeReductions { [weak self] _ in
+                guard let self else { return }
+                sync.saveChanges(of: self.state)
+            }
+        }
     }
 
     /// Registers a dependency on the whole state with the current observation tracking, if any.
@@ -182,7 +190,7 @@ extension StoreCore {
     /// reduced over the final dispatch — and delivers what was dispatched meanwhile.
     @inlinable
     func start(middleware: [Middleware<State>]) {
-        if !middleware.isEmpty {
+        if !middleware.isEmpty || effects.hasReductionObservers {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state }
             var observer: (@MainActor (any Action) -> Void)?
@@ -214,7 +222,7 @@ extension StoreCore {
     /// converted at the chain's end, a thunk on every dispatch.
     @inlinable
     func start(stages: [MiddlewareStage<State>]) {
-        if !stages.isEmpty {
+        if !stages.isEmpty || effects.hasReductionObservers {
             let dispatch: Dispatch = { action in self.dispatch(action) }
             let getState: @MainActor () -> State = { self.state }
             var observer: (@MainActor (any Action) -> Void)?
