@@ -125,7 +125,8 @@ public enum SharedStateFileStorage {
 }
 
 /// Where the stats are kept: the documents directory, as upstream's.
-let statsFile = (FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+let statsFile =
+    (FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
     ?? FileManager.default.temporaryDirectory).appendingPathComponent("stats.json")
 
 /// Whether `p` is prime.
