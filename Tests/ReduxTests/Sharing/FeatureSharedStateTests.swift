@@ -99,6 +99,46 @@ struct FeatureSharedStateTests {
         #expect(store.sheet?.stats.count == 3)
     }
 
+    // Stack screens, an enum's cases.
+
+    enum Screen: Equatable, Sendable {
+        case counter(CounterTab)
+        case profile(ProfileTab)
+    }
+
+    struct Navigation: Equatable {
+        var root = ProfileTab()
+        var path = StackState<Screen>()
+    }
+
+    struct Push: Action { var screen: Screen }
+
+    static let screen = Reducer<Screen> { _, _ in }
+        .ifLet(case: Screen.counter, then: counterTab)
+        .ifLet(case: Screen.profile, then: profileTab)
+
+    static let navigation = Reducer<Navigation>.combine(
+        .scope(\.root, profileTab),
+        Reducer<Navigation> { state, action in
+            if let push = action as? Push { state.path.push(push.screen) }
+        }
+        .forEach(\.path, destination: screen)
+    )
+
+    @Test func stackScreensAndTheirCasesAreOneValueToo() {
+        let store = Store(
+            initialState: Navigation(root: ProfileTab(stats: Stats(count: 5, events: 5))), reducer: Self.navigation)
+        store.dispatch(Push(screen: .counter(CounterTab())))
+        store.dispatch(Push(screen: .profile(ProfileTab())))
+        #expect(
+            store.path[id: 0]?.state == .counter(CounterTab(stats: Stats(count: 5, events: 5))),
+            "pushed: the shared value")
+        #expect(store.path[id: 1]?.state == .profile(ProfileTab(stats: Stats(count: 5, events: 5))))
+        store.dispatch(StackAction<Screen>.element(id: 0, action: CounterAction.increment))
+        #expect(store.root.stats.count == 6)
+        #expect(store.path[id: 1]?.state == .profile(ProfileTab(stats: Stats(count: 6, events: 6))))
+    }
+
     @Test func aFeatureUsedAloneSharesNothing() {
         let alone = Store(initialState: CounterTab(), reducer: Self.counterTab)
         alone.dispatch(CounterAction.increment)
