@@ -91,13 +91,8 @@ public final class HistoryRecorder<State: Sendable> {
     /// The values the store's generators made during the reduction just recorded (a store given
     /// dependencies): kept with the step, given back when the step is reduced again.
     private var generated: GeneratedValues?
-    /// The same, taped by this recorder's ``reducer(_:)`` in a store that tapes nothing: set by
-    /// each reduction it runs, kept with the step the reduction records.
-    private var ownTaped: [any Sendable]?
-    /// The tape this recorder's ``reducer(_:)`` installs itself, for a store that tapes nothing (one
-    /// given no dependencies, whose reducers may still read a `FeatureDependencies` type's live
-    /// values); `nil` when the store tapes, or the recorder is not in a store.
-    private var ownTape: GeneratedValues?
+    /// What this recorder's ``reducer(_:)`` tapes itself, in a store that tapes nothing.
+    private nonisolated let ownTapes = OwnTapes()
     /// The store's dependencies, current when time travel reduces steps again.
     private var storeDependencies: (any Sendable)?
     /// What the generators made, by step index, for the steps that made any.
@@ -210,7 +205,7 @@ public final class HistoryRecorder<State: Sendable> {
             self.initialState = getState()
             if let effects = Effects.current {
                 self.generated = effects.tapeGeneratedValues()
-                if self.generated == nil { self.ownTape = GeneratedValues() }
+                if self.generated == nil { self.ownTapes.tape = GeneratedValues() }
                 self.storeDependencies = effects.dependencies
                 effects.observeReductions { action in self.reduced(action) }
                 return { next in next }
@@ -243,7 +238,7 @@ public final class HistoryRecorder<State: Sendable> {
         }
         if let generated {
             keepGenerated(from: generated)
-        } else if ownTaped != nil {
+        } else if ownTapes.taped != nil {
             keepOwnTaped()
         }
     }
@@ -251,8 +246,8 @@ public final class HistoryRecorder<State: Sendable> {
     /// Keeps what this recorder's reducer taped while reducing the step just appended.
     @inline(never)
     private func keepOwnTaped() {
-        generatedValues[nextIndex &- 1] = ownTaped
-        ownTaped = nil
+        generatedValues[nextIndex &- 1] = ownTapes.taped
+        ownTapes.taped = nil
     }
 
     /// Keeps what the store's generators made while reducing the step just appended. Out of line,
@@ -459,25 +454,28 @@ public final class HistoryRecorder<State: Sendable> {
         // it (it would count as a reduction, where the instrument's reducer is not called).
         // In a store that tapes nothing, the values generators make while the reducer runs are
         // taped here (a store given dependencies tapes them itself).
+        // The tapes are held apart from the recorder: the store holds this reducer, and the
+        // recorder holds the store's dispatch (a reducer holding the recorder was a cycle).
+        let tapes = ownTapes
         if reducer.returnsWork {
-            return Reducer(work: { [self] state, action, work in
+            return Reducer(work: { state, action, work in
                 if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
                     state = travel.state
                 } else {
                     MainActor.assumeIsolated {
-                        ownTaped = ReducerDependencies.taping(into: ownTape) {
+                        tapes.taped = ReducerDependencies.taping(into: tapes.tape) {
                             reducer.reduce(&state, action, work: &work)
                         }
                     }
                 }
             })
         }
-        return Reducer { [self] state, action in
+        return Reducer { state, action in
             if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
                 state = travel.state
             } else {
                 MainActor.assumeIsolated {
-                    ownTaped = ReducerDependencies.taping(into: ownTape) { reducer.reduce(&state, action) }
+                    tapes.taped = ReducerDependencies.taping(into: tapes.tape) { reducer.reduce(&state, action) }
                 }
             }
         }
@@ -652,4 +650,17 @@ public final class HistoryRecorder<State: Sendable> {
         }
         return state
     }
+}
+
+/// The tape a recorder's `reducer(_:)` installs itself, for a store that tapes nothing (one given no
+/// dependencies, whose reducers may still read a `FeatureDependencies` type's live values), and what
+/// the last reduction taped on it, kept with the step it records.
+@MainActor
+final class OwnTapes {
+    /// `nil` when the store tapes itself, or the recorder is not in a store.
+    var tape: GeneratedValues?
+    /// Set by each reduction the recorder's reducer runs.
+    var taped: [any Sendable]?
+
+    nonisolated init() {}
 }

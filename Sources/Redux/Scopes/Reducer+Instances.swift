@@ -86,14 +86,20 @@ extension Reducer {
     /// - Returns: The reducer `build` made.
     public static func recursive(_ build: (Reducer) -> Reducer) -> Reducer {
         let made = Locked<Reducer?>(nil)
-        let proxy = Reducer(work: { state, action, work in
+        // The reducer handed to `build` reaches the one it made through the box, held weakly: the
+        // made reducer holds it, so a strong hold would be a cycle that outlives every store.
+        let proxy = Reducer(work: { [weak made] state, action, work in
             // Set before `recursive` returns, so before any store runs it; read under the lock.
-            guard let reducer = made.withLock({ $0 }) else { return }
+            guard let reducer = made?.withLock({ $0 }) else { return }
             reducer.bodyCollectingWork(&state, action, &work)
         })
         let reducer = build(proxy)
         made.withLock { $0 = reducer }
-        return reducer
+        let body = reducer.bodyCollectingWork
+        // What is returned keeps the box alive, and so the levels below reach the reducer.
+        return Reducer(work: { state, action, work in
+            withExtendedLifetime(made) { body(&state, action, &work) }
+        })
     }
 
     /// A reducer for the actions of type `A` that the member at `keyPath` sent through its scope

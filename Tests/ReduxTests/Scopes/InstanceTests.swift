@@ -169,4 +169,20 @@ struct InstanceTests {
         #expect(store.name == "root")
         #expect(store.rows[id: 1]?.name == "")
     }
+
+    /// Made and dropped in a test (not a static): what it holds goes with it (the leak checker of
+    /// CI's address-sanitizer run would name a cycle).
+    @Test func aRecursiveReducerMadeLocallyWorksAndHoldsNoCycle() {
+        weak var box: Store<Nested>?
+        do {
+            let reducer = Reducer<Nested>.recursive { nested in
+                .combine(.on(Rename.self) { state, action in state.name = action.name }, nested.forEach(\.rows))
+            }
+            let store = Store(initialState: Nested(id: 0, rows: [Nested(id: 1)]), reducer: reducer)
+            store.scope(\.rows, id: 1)?.dispatch(Rename(name: "row"))
+            #expect(store.rows[id: 1]?.name == "row")
+            box = store
+        }
+        #expect(box == nil)
+    }
 }
