@@ -410,3 +410,55 @@ func sharingScenarios() -> [Scenario] {
     }
     return scenarios
 }
+
+/// A row of a list that declares its `total` the shared value of a key (`SharedState`, issue 63).
+struct FeatureSharedRow: Identifiable, Equatable, Sendable, SharedState {
+    var id: Int
+    var total = 0
+    var taps = 0
+    static let shared: [SharedMember<Self>] = [.inMemory("total", \.total)]
+}
+struct FeatureSharedBench: Equatable, Sendable {
+    var count = 0
+    var rows: IdentifiedArrayOf<FeatureSharedRow>
+}
+struct AddToTotal: Action {}
+
+/// Issue 63: shared values a feature declares, held by every row of a list — found through the
+/// reducers' composition and walked after each action (no version gate yet, unlike `SharedValues`).
+@MainActor
+func featureSharingScenarios() -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for rows in [10, 1_000] {
+        let reducer = Reducer<FeatureSharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+            .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 })
+        let initial = {
+            FeatureSharedBench(rows: IdentifiedArrayOf(uniqueElements: (0..<rows).map { FeatureSharedRow(id: $0) }))
+        }
+        scenarios.append(
+            Scenario(
+                name: "feature sharing, \(rows) rows, an action touching none",
+                note: "SharedState: every row's total is one in-memory value; the action changes a counter",
+                scale: rows * 10
+            ) {
+                let store = Store(initialState: initial(), reducer: reducer)
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+        scenarios.append(
+            Scenario(
+                name: "feature sharing, \(rows) rows, an edit of one row's shared value",
+                note: "the first row's total changed through its scope: every row follows",
+                scale: rows * 10
+            ) {
+                let store = Store(initialState: initial(), reducer: reducer)
+                let action: any Action = ElementAction(path: "rows", id: 0, AddToTotal())
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+    }
+    return scenarios
+}
