@@ -157,9 +157,9 @@ final class SharedWalk {
     private(set) var copies: [Copy] = []
     private var path: [String] = []
     /// The agreed value of each key, for the writing pass.
-    var agreed: [String: any Sendable] = [:]
+    private var agreed: [String: any Sendable] = [:]
     /// The locations the writing pass enters: every copy that differs, and its ancestors.
-    var toWrite: Set<String> = []
+    private var toWrite: Set<String> = []
 
     init(entering: Set<ObjectIdentifier>) {
         self.entering = entering
@@ -219,16 +219,22 @@ final class SharedWalk {
             }
             // 2. Otherwise the value the copies agreed on before; 3. a key new to the state: its first copy.
             for copy in old.copies + new.copies where agreed[copy.key] == nil { agreed[copy.key] = copy.value }
-            var toWrite: Set<String> = []
-            for copy in new.copies {
-                guard let value = agreed[copy.key], !copy.equal(copy.value, value) else { continue }
-                toWrite.formUnion(copy.ancestors)
-            }
-            guard !toWrite.isEmpty else { return }
-            new.agreed = agreed
-            new.toWrite = toWrite
-            new.write(&state, at: "")
+            new.write(agreed, into: &state)
         }
+    }
+
+    /// Writes `agreed` into the copies this walk collected from `state` that differ from it — only
+    /// the places on their way are entered.
+    func write<State>(_ agreed: [String: any Sendable], into state: inout State) {
+        var toWrite: Set<String> = []
+        for copy in copies {
+            guard let value = agreed[copy.key], !copy.equal(copy.value, value) else { continue }
+            toWrite.formUnion(copy.ancestors)
+        }
+        guard !toWrite.isEmpty else { return }
+        self.agreed = agreed
+        self.toWrite = toWrite
+        write(&state, at: "")
     }
 }
 
@@ -262,16 +268,7 @@ final class SharedPersistenceSync<State> {
             }
             if copy.persistence != nil { sync.saved[copy.key] = agreed[copy.key] }
         }
-        var toWrite: Set<String> = []
-        for copy in walk.copies {
-            guard let value = agreed[copy.key], !copy.equal(copy.value, value) else { continue }
-            toWrite.formUnion(copy.ancestors)
-        }
-        if !toWrite.isEmpty {
-            walk.agreed = agreed
-            walk.toWrite = toWrite
-            walk.write(&state, at: "")
-        }
+        walk.write(agreed, into: &state)
         return sync
     }
 
