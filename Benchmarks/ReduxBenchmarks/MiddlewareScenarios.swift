@@ -78,6 +78,34 @@ func middlewareScenarios() -> [Scenario] {
                 }
             })
     }
+    // Issue 65: the same, with the edited row drawn anywhere in the list (a pseudo-random row each
+    // time) — what users do — at both snapshot rates. A snapshot shares the rows' storage; an edit
+    // after it copies only what it touches.
+    for snapshotEvery in [10, 100] {
+        for size in [1_000, 100_000] {
+            scenarios.append(
+                Scenario(
+                    name: "history, recording, \(size) rows, spread edits, snapshot every \(snapshotEvery)",
+                    note:
+                        "HistoryRecorder(limit: 1_000, snapshotEvery: \(snapshotEvery)); half counter ticks, half an edit of a pseudo-random row"
+                ) {
+                    let recorder = HistoryRecorder<IdentifiedListState>(limit: 1_000, snapshotEvery: snapshotEvery)
+                    let store = Store(
+                        initialState: IdentifiedListState(size: size), reducer: makeSpreadEditReducer(),
+                        middleware: [recorder.middleware])
+                    var generator = SplitMix(seed: 65)
+                    return { n in
+                        for index in 0..<n {
+                            if index & 1 == 0 {
+                                store.dispatch(Count())
+                            } else {
+                                store.dispatch(TouchRowAt(id: Int(generator.next() % UInt64(size))))
+                            }
+                        }
+                    }
+                })
+        }
+    }
     scenarios.append(
         Scenario(
             name: "async middleware, async action start", note: "task start and finish included",

@@ -3,8 +3,9 @@ import Testing
 
 @testable import Redux
 
-/// `IdentifiedArray` keeps its elements in chunks (issue 47): every operation behaves as on an
-/// array across chunk boundaries, and a copy shares the chunks it has not written.
+/// `IdentifiedArray` keeps its elements in leaves, branches and groups (issues 47, 65): every
+/// operation behaves as on an array across their boundaries, and a copy shares every leaf it has
+/// not written.
 struct ChunkedStorageTests {
     struct Row: Identifiable, Equatable, Sendable {
         let id: Int
@@ -17,7 +18,7 @@ struct ChunkedStorageTests {
     func everyOperationMatchesAnArrayAcrossChunks(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
         var list = IdentifiedArrayOf<Row>(
-            uniqueElements: (0..<(Self.chunk * 2 + 7)).map { Row(id: $0, title: "\($0)") })
+            uniqueElements: (0..<(ChunkedStorage<Int>.groupSize - 20)).map { Row(id: $0, title: "\($0)") })
         var model = Array(list)
         var nextID = model.count
         func fresh() -> Row {
@@ -108,37 +109,56 @@ struct ChunkedStorageTests {
         }
     }
 
-    @Test func aCopySharesEveryChunkItHasNotWritten() {
-        let list = IdentifiedArrayOf<Row>(
-            uniqueElements: (0..<(Self.chunk * 3 + 1)).map { Row(id: $0, title: "\($0)") })
+    @Test func aCopySharesEveryLeafItHasNotWritten() {
+        let list = IdentifiedArrayOf<Row>(uniqueElements: (0..<100_000).map { Row(id: $0, title: "\($0)") })
         var copy = list
-        copy[id: Self.chunk + 5]?.title = "edited"
-        func address(_ chunk: [IdentifiedArrayOf<Row>.Slot]) -> UnsafeRawPointer? {
-            chunk.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        func addresses(_ storage: ChunkedStorage<IdentifiedArrayOf<Row>.Slot>) -> [UnsafeRawPointer?] {
+            storage.leaves.map { leaf in leaf.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
         }
-        #expect(list.slots.chunks.count == 4)
-        for index in list.slots.chunks.indices {
-            let shared = address(list.slots.chunks[index]) == address(copy.slots.chunks[index])
-            #expect(shared == (index != 1), "chunk \(index)")
+        let before = addresses(list.slots)
+        #expect(before.count == (100_000 + Self.chunk - 1) / Self.chunk)
+        // Edits spread over the list: each copies its own leaf (and the branch and group above it), no other.
+        let edited = [0, 5, 54_321, 99_999, 54_322]
+        for id in edited { copy[id: id]?.title = "edited" }
+        let after = addresses(copy.slots)
+        let copiedLeaves = Set(edited.map { $0 / Self.chunk })
+        for index in before.indices {
+            #expect((before[index] != after[index]) == copiedLeaves.contains(index), "leaf \(index)")
         }
-        #expect(list[id: Self.chunk + 5]?.title == "\(Self.chunk + 5)")
-        #expect(copy[id: Self.chunk + 5]?.title == "edited")
-        #expect(Array(copy.dropFirst(Self.chunk + 6)) == Array(list.dropFirst(Self.chunk + 6)))
+        #expect(addresses(list.slots) == before)
+        for id in edited {
+            #expect(list[id: id]?.title == "\(id)")
+            #expect(copy[id: id]?.title == "edited")
+        }
+        #expect(Array(copy.dropFirst(6).prefix(54_000)) == Array(list.dropFirst(6).prefix(54_000)))
     }
 
-    @Test func popsAndPushesAtTheEndKeepTheChunksFull() {
+    @Test func pushesAndPopsCrossEveryBoundary() {
         var storage = ChunkedStorage<Int>()
-        for value in 0..<(Self.chunk * 2) { storage.append(value) }
-        #expect(storage.chunks.count == 2)
-        storage.removeLast()
-        #expect(storage.chunks.count == 2 && storage.chunks[1].count == Self.chunk - 1)
-        storage.removeSubrange(Self.chunk...)
-        #expect(storage.chunks.count == 1 && storage.count == Self.chunk)
+        let leaf = Self.chunk
+        let group = ChunkedStorage<Int>.groupSize
+        let branch = ChunkedStorage<Int>.branchSize
+        // Past a group, a branch and a leaf, then back across each.
+        for count in [1, leaf, leaf + 1, branch, branch + 1, group, group + 1, 2 * group + branch + leaf + 3] {
+            while storage.count < count { storage.append(storage.count) }
+            #expect(Array(storage) == Array(0..<count), "count \(count)")
+            #expect(storage.leaves.count == (count + leaf - 1) / leaf)
+            #expect(storage.groups.count == (count + group - 1) / group)
+        }
+        for count in [2 * group + branch + 1, 2 * group, group + branch, group - 1, branch - 1, leaf, 3, 0] {
+            storage.removeSubrange(count...)
+            #expect(Array(storage) == Array(0..<count), "count \(count)")
+            #expect(storage.leaves.allSatisfy { !$0.isEmpty } && storage.groups.allSatisfy { !$0.isEmpty })
+            #expect(storage.leaves.count == (count + leaf - 1) / leaf)
+        }
         storage.append(-1)
-        #expect(storage.chunks.count == 2 && storage.last == -1)
+        #expect(Array(storage) == [-1])
         storage.removeAll(keepingCapacity: false)
-        #expect(storage.isEmpty && storage.chunks.isEmpty)
+        #expect(storage.isEmpty && storage.leaves.isEmpty && storage.groups.isEmpty)
         storage.insert(contentsOf: 0..<3, at: 0)
-        #expect(Array(storage) == [0, 1, 2])
+        storage.insert(contentsOf: 10..<(10 + branch), at: 1)
+        #expect(Array(storage) == [0] + Array(10..<(10 + branch)) + [1, 2])
+        storage.remove(at: 0)
+        #expect(Array(storage) == Array(10..<(10 + branch)) + [1, 2])
     }
 }
