@@ -410,3 +410,58 @@ func sharingScenarios() -> [Scenario] {
     }
     return scenarios
 }
+/// A row of a list that declares its `total` the shared value of a key (`SharedState`, issue 63).
+struct FeatureSharedRow: Identifiable, Equatable, Sendable, SharedState {
+    var id: Int
+    var total = 0
+    var taps = 0
+    static let shared: [SharedMember<Self>] = [.inMemory("total", \.total)]
+}
+struct FeatureSharedBench: Equatable, Sendable {
+    var count = 0
+    var rows: IdentifiedArrayOf<FeatureSharedRow>
+}
+struct AddToTotal: Action {}
+
+/// Issue 63: shared values a feature declares, held by every row of a list — found through the
+/// reducers' composition. After an action only what it may have changed is looked at (a list whose
+/// version is the same is skipped); an edit of one copy writes every other.
+@MainActor
+func featureSharingScenarios() -> [Scenario] {
+    var scenarios: [Scenario] = []
+    for rows in [10, 1_000] {
+        // Made when the scenario runs: composing it records where the copies are, in tables other
+        // scenarios' stores would otherwise be made beside.
+        let reducer = {
+            Reducer<FeatureSharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+                .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 })
+        }
+        let initial = {
+            FeatureSharedBench(rows: IdentifiedArrayOf(uniqueElements: (0..<rows).map { FeatureSharedRow(id: $0) }))
+        }
+        scenarios.append(
+            Scenario(
+                name: "feature sharing, \(rows) rows, an action touching none",
+                note: "SharedState: every row's total is one in-memory value; the action changes a counter"
+            ) {
+                let store = Store(initialState: initial(), reducer: reducer())
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+        scenarios.append(
+            Scenario(
+                name: "feature sharing, \(rows) rows, an edit of one row's shared value",
+                note: "the first row's total changed through its scope: every row follows",
+                scale: rows
+            ) {
+                let store = Store(initialState: initial(), reducer: reducer())
+                let action: any Action = ElementAction(path: "rows", id: 0, AddToTotal())
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+    }
+    return scenarios
+}

@@ -54,7 +54,7 @@ let json = arguments.contains("--json")
 let all =
     coreScenarios() + scopeScenarios() + identifiedRowScenarios() + middlewareScenarios() + entityLoggingScenarios()
     + effectsScenarios()
-    + navigationScenarios() + scopeDepthScenarios() + sharingScenarios()
+    + navigationScenarios() + scopeDepthScenarios() + sharingScenarios() + featureSharingScenarios()
     + persistenceScenarios()
 if let path = value(after: "--chart") {
     print(writeChart(to: path, configuration: configuration))

@@ -1,3 +1,4 @@
+import ReduxTestSupport
 import Testing
 
 @testable import Redux
@@ -153,5 +154,54 @@ struct FeatureSharedStateTests {
         #expect(SharedValuesReconciler.reconciler(for: Plain.self) == nil)
         _ = Self.tabs  // composed (a store is made with its reducer, so after it)
         #expect(SharedValuesReconciler.reconciler(for: Tabs.self) != nil)
+    }
+
+    /// After its first reconciliation, a reconciler looks only at what an action may have changed
+    /// (an identified collection whose version is the same is skipped; one whose log names the rows
+    /// written enters those) and walks everything only when a copy appeared, left or moved, or two
+    /// copies of a key changed at once. Generated edits of every kind: the result is the whole
+    /// walk's (a new reconciler's first call) after every one of them.
+    @Test(arguments: [1 as UInt64, 2, 3, 4])
+    func whatAnActionDidNotTouchIsNotWalkedAndTheResultIsTheWholeWalks(seed: UInt64) throws {
+        _ = Self.tabs  // the composition that records where the copies are
+        let fast = try #require(SharedWalk.reconciler(for: Tabs.self))
+        var rng = SeededGenerator(seed: seed)
+        var state = Tabs()
+        for id in 0..<40 { state.rows.append(Row(id: id)) }
+        fast(&state, state)  // its first call: the whole walk
+        var nextID = 40
+        for step in 0..<300 {
+            let before = state
+            var after = state
+            let ids = Array(after.rows.ids)
+            switch Int.random(in: 0..<9, using: &rng) {
+            case 0: after.counter.stats.increment()
+            case 1: after.counter.taps += 1  // not shared
+            case 2 where !ids.isEmpty: after.rows[id: ids.randomElement(using: &rng)!]?.stats.increment()
+            case 3 where ids.count > 1:  // two copies of one key at once: the whole walk decides
+                after.rows[id: ids[0]]?.stats.count += 2
+                after.rows[id: ids[ids.count - 1]]?.stats.events += 3
+            case 4:
+                after.rows.append(Row(id: nextID, stats: Stats(count: -1, events: -1)))  // appears
+                nextID += 1
+            case 5 where !ids.isEmpty: after.rows.remove(id: ids.randomElement(using: &rng)!)
+            case 6: after.sheet = after.sheet == nil ? CounterTab(stats: Stats(count: 99, events: 0)) : nil
+            case 7 where after.sheet != nil: after.sheet?.stats.increment()
+            default: after.profile.stats = Stats(count: step, events: step)
+            }
+            var whole = after
+            let fresh = try #require(SharedWalk.reconciler(for: Tabs.self))
+            fresh(&whole, before)
+            fast(&after, before)
+            guard after == whole else {
+                Issue.record("seed \(seed), step \(step): the reconciled state is not the whole walk's")
+                return
+            }
+            let values =
+                [after.counter.stats, after.profile.stats] + after.rows.map(\.stats)
+                + (after.sheet.map { [$0.stats] } ?? [])
+            #expect(Set(values.map { "\($0)" }).count == 1, "seed \(seed), step \(step): every copy one value")
+            state = after
+        }
     }
 }

@@ -12,6 +12,9 @@ package enum SharedGraph {
         let child: ObjectIdentifier
         let read: @Sendable (Parent, String, SharedWalk) -> Void
         let write: @Sendable (inout Parent, String, SharedWalk) -> Void
+        /// Compares the children of two states (before and after an action), entering only those
+        /// that may differ; tells the walk when a child appeared, left or moved.
+        let diff: @Sendable (Parent, Parent, SharedWalk) -> Void
     }
 
     private struct Entry {
@@ -25,12 +28,13 @@ package enum SharedGraph {
     private static func record<Parent, Child>(
         _: Parent.Type, _: Child.Type, identity: AnyHashable,
         read: @escaping @Sendable (Parent, String, SharedWalk) -> Void,
-        write: @escaping @Sendable (inout Parent, String, SharedWalk) -> Void
+        write: @escaping @Sendable (inout Parent, String, SharedWalk) -> Void,
+        diff: @escaping @Sendable (Parent, Parent, SharedWalk) -> Void
     ) {
         SharedMembers.note(Child.self)
         let entry = Entry(
             identity: identity, child: ObjectIdentifier(Child.self),
-            edge: Edge<Parent>(child: ObjectIdentifier(Child.self), read: read, write: write))
+            edge: Edge<Parent>(child: ObjectIdentifier(Child.self), read: read, write: write, diff: diff))
         table.withLock { table in
             let key = ObjectIdentifier(Parent.self)
             if table[key, default: []].contains(where: { $0.identity == identity }) { return }
@@ -45,7 +49,8 @@ package enum SharedGraph {
         record(
             Parent.self, Child.self, identity: AnyHashable(keyPath as AnyKeyPath),
             read: { parent, location, walk in walk.collect(parent[keyPath: keyPath], at: location + "." + name) },
-            write: { parent, location, walk in walk.write(&parent[keyPath: keyPath], at: location + "." + name) })
+            write: { parent, location, walk in walk.write(&parent[keyPath: keyPath], at: location + "." + name) },
+            diff: { old, new, walk in walk.diff(old[keyPath: keyPath], new[keyPath: keyPath]) })
     }
 
     /// The elements of an identified collection (`forEach`).
@@ -69,6 +74,21 @@ package enum SharedGraph {
                     walk.write(&element, at: at)
                     parent[keyPath: keyPath][id: id] = element
                 }
+            },
+            diff: { old, new, walk in
+                let before = old[keyPath: keyPath]
+                let after = new[keyPath: keyPath]
+                // Unchanged since: every element as it was (each write to an element is logged).
+                guard before.version != after.version else { return }
+                // The elements written since, when the log still holds them and no element came,
+                // went or moved; otherwise the whole walk.
+                guard let changes = after.changes(since: before.version) else { return walk.needsWholeWalk() }
+                for change in changes {
+                    guard let id = change.id, let was = before[id: id], let now = after[id: id] else {
+                        return walk.needsWholeWalk()
+                    }
+                    walk.diff(was, now)
+                }
             })
     }
 
@@ -86,6 +106,14 @@ package enum SharedGraph {
                 guard walk.needsWrite(at), var child = place.take(&parent) else { return }
                 walk.write(&child, at: at)
                 place.put(&parent, child)
+            },
+            diff: { old, new, walk in
+                switch (place.get(old), place.get(new)) {
+                case (nil, nil): return
+                case (let was?, let now?) where place.name != nil || place.caseName(old) == place.caseName(new):
+                    walk.diff(was, now)
+                default: walk.needsWholeWalk()  // presented, dismissed, or another case
+                }
             })
     }
 
@@ -161,8 +189,39 @@ final class SharedWalk {
     /// The locations the writing pass enters: every copy that differs, and its ancestors.
     private var toWrite: Set<String> = []
 
+    /// What ``diff(_:_:)`` found: each copy whose value the action changed, in the order met.
+    private(set) var changed: [(key: String, value: any Sendable)] = []
+    /// Whether ``diff(_:_:)`` met a child that appeared, left or moved (or a log that no longer
+    /// reaches back): only the whole walk, which pairs copies by place, can tell then.
+    private(set) var wholeWalkNeeded = false
+
     init(entering: Set<ObjectIdentifier>) {
         self.entering = entering
+    }
+
+    func needsWholeWalk() { wholeWalkNeeded = true }
+
+    /// Compares two states of one place, before and after an action: records each shared member
+    /// whose value changed, and enters only the children that may have changed (an identified
+    /// collection whose version is the same is skipped whole; one whose log names the elements
+    /// written enters those).
+    func diff<T>(_ old: T, _ new: T) {
+        guard !wholeWalkNeeded, entering.contains(ObjectIdentifier(T.self)) else { return }
+        diff(old, new, members: SharedMembers.members(of: T.self), edges: SharedGraph.edges(of: T.self))
+    }
+
+    /// ``diff(_:_:)`` with `T`'s members and edges given (a reconciler looks up its root's once).
+    func diff<T>(_ old: T, _ new: T, members: [SharedMember<T>]?, edges: [SharedGraph.Edge<T>]) {
+        if let members {
+            for member in members {
+                let now = member.read(new)
+                if !member.equal(member.read(old), now) { changed.append((member.key, now)) }
+            }
+        }
+        for edge in edges where entering.contains(edge.child) {
+            edge.diff(old, new, self)
+            if wholeWalkNeeded { return }
+        }
     }
 
     func needsWrite(_ location: String) -> Bool { toWrite.contains(location) }
@@ -202,7 +261,33 @@ final class SharedWalk {
     static func reconciler<State>(for _: State.Type) -> (@Sendable (inout State, State) -> Void)? {
         SharedMembers.note(State.self)
         guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
+        // The first reconciliation of each reconciler walks everything (a state made with copies
+        // that disagree is made to agree); after it, the copies agree before every action.
+        let reconciled = Locked(false)
+        // The root's members and edges, looked up once (generic lookups are most of a diff's cost
+        // when the action touched no copy).
+        let rootMembers = SharedMembers.members(of: State.self)
+        let rootEdges = SharedGraph.edges(of: State.self)
         return { state, before in
+            if reconciled.withLock({ $0 }) {
+                // What the action changed, found without walking what it did not touch.
+                let probe = SharedWalk(entering: entering)
+                probe.diff(before, state, members: rootMembers, edges: rootEdges)
+                if !probe.wholeWalkNeeded {
+                    if probe.changed.isEmpty { return }
+                    var agreed: [String: any Sendable] = [:]
+                    for copy in probe.changed { agreed[copy.key] = copy.value }
+                    // One changed copy per key: its value is agreed, the other copies follow. Two
+                    // copies of a key changed at once: the whole walk says which comes last.
+                    if agreed.count == probe.changed.count {
+                        let new = SharedWalk(entering: entering)
+                        new.collect(state, at: "")
+                        new.write(agreed, into: &state)
+                        return
+                    }
+                }
+            }
+            reconciled.withLock { $0 = true }
             let old = SharedWalk(entering: entering)
             old.collect(before, at: "")
             let new = SharedWalk(entering: entering)
