@@ -8,6 +8,7 @@
 @usableFromInline
 package enum SharedGraph {
     /// One place a `Parent` holds child states: how to read them and write them back.
+    @usableFromInline
     struct Edge<Parent>: Sendable {
         let child: ObjectIdentifier
         let read: @Sendable (Parent, String, SharedWalk) -> Void
@@ -25,7 +26,8 @@ package enum SharedGraph {
 
     private static let table = Locked<[ObjectIdentifier: [Entry]]>([:])
 
-    private static func record<Parent, Child>(
+    @usableFromInline
+    static func record<Parent, Child>(
         _: Parent.Type, _: Child.Type, identity: AnyHashable,
         read: @escaping @Sendable (Parent, String, SharedWalk) -> Void,
         write: @escaping @Sendable (inout Parent, String, SharedWalk) -> Void,
@@ -42,8 +44,10 @@ package enum SharedGraph {
         }
     }
 
-    /// A member always present (`pullback`, `Reducer.scope`).
-    @usableFromInline
+    /// A member always present (`pullback`, `Reducer.scope`). Inlinable, as the next: the closures
+    /// are compiled for the app's types (run from the library, each visit asked the runtime for the
+    /// metadata of the collection's storage and printed the identifier generically).
+    @inlinable
     package static func recordMember<Parent, Child>(_ keyPath: WritableKeyPath<Parent, Child> & Sendable) {
         let name = BindingAction<Parent>.path(of: keyPath)
         record(
@@ -54,7 +58,7 @@ package enum SharedGraph {
     }
 
     /// The elements of an identified collection (`forEach`).
-    @usableFromInline
+    @inlinable
     package static func recordElements<Parent, ID: Hashable & Sendable, Element: Identifiable & Sendable>(
         _ keyPath: WritableKeyPath<Parent, IdentifiedArray<ID, Element>> & Sendable
     ) where Element.ID == ID {
@@ -170,6 +174,7 @@ enum SharedMembers {
 
 /// One walk over the copies of shared values in a state: first collecting them, then writing the
 /// agreed values into the copies that differ. A class, handed through the edges' closures.
+@usableFromInline
 final class SharedWalk {
     struct Copy {
         let location: String
@@ -199,12 +204,14 @@ final class SharedWalk {
         self.entering = entering
     }
 
+    @usableFromInline
     func needsWholeWalk() { wholeWalkNeeded = true }
 
     /// Compares two states of one place, before and after an action: records each shared member
     /// whose value changed, and enters only the children that may have changed (an identified
     /// collection whose version is the same is skipped whole; one whose log names the elements
     /// written enters those).
+    @usableFromInline
     func diff<T>(_ old: T, _ new: T) {
         guard !wholeWalkNeeded, entering.contains(ObjectIdentifier(T.self)) else { return }
         diff(old, new, members: SharedMembers.members(of: T.self), edges: SharedGraph.edges(of: T.self))
@@ -224,8 +231,10 @@ final class SharedWalk {
         }
     }
 
+    @usableFromInline
     func needsWrite(_ location: String) -> Bool { toWrite.contains(location) }
 
+    @usableFromInline
     func collect<T>(_ value: T, at location: String) {
         guard entering.contains(ObjectIdentifier(T.self)) else { return }
         path.append(location)
@@ -243,6 +252,7 @@ final class SharedWalk {
         }
     }
 
+    @usableFromInline
     func write<T>(_ value: inout T, at location: String) {
         guard entering.contains(ObjectIdentifier(T.self)), toWrite.contains(location) else { return }
         if let members = SharedMembers.members(of: T.self) {
