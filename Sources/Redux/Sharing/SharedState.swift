@@ -31,14 +31,17 @@ public protocol SharedState: SendableMetatype {
 /// One member of a ``SharedState`` that is the shared value of a key.
 public struct SharedMember<State>: Sendable {
     /// The key, with its kind (`inMemory:stats`).
-    let key: String
-    let read: @Sendable (State) -> any Sendable
-    let write: @Sendable (inout State, any Sendable) -> Void
-    let equal: @Sendable (any Sendable, any Sendable) -> Bool
+    @usableFromInline let key: String
+    @usableFromInline let read: @Sendable (State) -> any Sendable
+    @usableFromInline let write: @Sendable (inout State, any Sendable) -> Void
+    @usableFromInline let equal: @Sendable (any Sendable, any Sendable) -> Bool
     /// Where a persisted key's value is loaded from and saved to (`ReduxPersistence`); `nil` in memory.
-    let persistence: SharedPersistence?
+    @usableFromInline let persistence: SharedPersistence?
 
-    /// A member declared by `ReduxPersistence` (a file, user defaults).
+    /// A member declared by `ReduxPersistence` (a file, user defaults). Inlinable, as
+    /// ``inMemory(_:_:)``: its closures are compiled for the app's types (run from the library,
+    /// every comparison of two copies asked the runtime for the metadata of `Value?`).
+    @inlinable
     package init<Value: Equatable & Sendable>(
         key: String, _ keyPath: WritableKeyPath<State, Value> & Sendable, persistence: SharedPersistence?
     ) {
@@ -58,6 +61,7 @@ public struct SharedMember<State>: Sendable {
     ///   - key: The key; copies with the same key (and value type) are one value.
     ///   - keyPath: The member.
     /// - Returns: The declaration.
+    @inlinable
     public static func inMemory<Value: Equatable & Sendable>(
         _ key: String, _ keyPath: WritableKeyPath<State, Value> & Sendable
     ) -> SharedMember {
@@ -67,6 +71,7 @@ public struct SharedMember<State>: Sendable {
 
 /// How a persisted shared key's value is loaded when a store starts and saved when it changes:
 /// made by `ReduxPersistence` (`SharedMember.fileStorage`, `.appStorage`).
+@usableFromInline
 package struct SharedPersistence: Sendable {
     /// The stored value, or `nil` when nothing is stored (or it cannot be read: said by `load`).
     package let load: @Sendable () -> (any Sendable)?

@@ -10,12 +10,12 @@ package enum SharedGraph {
     /// One place a `Parent` holds child states: how to read them and write them back.
     @usableFromInline
     struct Edge<Parent>: Sendable {
-        let child: ObjectIdentifier
-        let read: @Sendable (Parent, String, SharedWalk) -> Void
-        let write: @Sendable (inout Parent, String, SharedWalk) -> Void
+        @usableFromInline let child: ObjectIdentifier
+        @usableFromInline let read: @Sendable (Parent, String, SharedWalk) -> Void
+        @usableFromInline let write: @Sendable (inout Parent, String, SharedWalk) -> Void
         /// Compares the children of two states (before and after an action), entering only those
         /// that may differ; tells the walk when a child appeared, left or moved.
-        let diff: @Sendable (Parent, Parent, SharedWalk) -> Void
+        @usableFromInline let diff: @Sendable (Parent, Parent, SharedWalk) -> Void
     }
 
     private struct Entry {
@@ -147,12 +147,14 @@ package enum SharedGraph {
     }
 
     /// The edges of `Parent`.
+    @usableFromInline
     static func edges<Parent>(of _: Parent.Type) -> [Edge<Parent>] {
         table.withLock { $0[ObjectIdentifier(Parent.self)] ?? [] }.compactMap { $0.edge as? Edge<Parent> }
     }
 }
 
 /// Which types are ``SharedState``s, by identifier: learned as the walk meets them.
+@usableFromInline
 enum SharedMembers {
     private static let known = Locked<Set<ObjectIdentifier>>([])
 
@@ -165,6 +167,7 @@ enum SharedMembers {
     }
 
     /// `T`'s shared members, when it is a ``SharedState``.
+    @usableFromInline
     static func members<T>(of _: T.Type) -> [SharedMember<T>]? {
         guard let shared = T.self as? any SharedState.Type else { return nil }
         func read<S: SharedState>(_: S.Type) -> Any { S.shared }
@@ -176,6 +179,7 @@ enum SharedMembers {
 /// agreed values into the copies that differ. A class, handed through the edges' closures.
 @usableFromInline
 final class SharedWalk {
+    @usableFromInline
     struct Copy {
         let location: String
         let key: String
@@ -184,24 +188,65 @@ final class SharedWalk {
         let persistence: SharedPersistence?
         /// The locations on the way to this copy, the root first.
         let ancestors: [String]
+
+        @usableFromInline
+        init(
+            location: String, key: String, value: any Sendable,
+            equal: @escaping @Sendable (any Sendable, any Sendable) -> Bool, persistence: SharedPersistence?,
+            ancestors: [String]
+        ) {
+            self.location = location
+            self.key = key
+            self.value = value
+            self.equal = equal
+            self.persistence = persistence
+            self.ancestors = ancestors
+        }
     }
 
-    let entering: Set<ObjectIdentifier>
-    private(set) var copies: [Copy] = []
-    private var path: [String] = []
+    @usableFromInline let entering: Set<ObjectIdentifier>
+    // Read and written by the inlinable visits (compiled for the app's types); nothing outside
+    // this file touches them.
+    @usableFromInline var copies: [Copy] = []
+    @usableFromInline var path: [String] = []
     /// The agreed value of each key, for the writing pass.
-    private var agreed: [String: any Sendable] = [:]
+    @usableFromInline var agreed: [String: any Sendable] = [:]
     /// The locations the writing pass enters: every copy that differs, and its ancestors.
-    private var toWrite: Set<String> = []
+    @usableFromInline var toWrite: Set<String> = []
 
     /// What ``diff(_:_:)`` found: each copy whose value the action changed, in the order met.
-    private(set) var changed: [(key: String, value: any Sendable)] = []
+    @usableFromInline var changed: [(key: String, value: any Sendable)] = []
     /// Whether ``diff(_:_:)`` met a child that appeared, left or moved (or a log that no longer
     /// reaches back): only the whole walk, which pairs copies by place, can tell then.
-    private(set) var wholeWalkNeeded = false
+    @usableFromInline var wholeWalkNeeded = false
+
+    /// Each type's places and members, looked up once per walk (a list's rows are one type: the
+    /// table's lock and casts once, not once a row).
+    @usableFromInline var edgesMemo: [ObjectIdentifier: Any] = [:]
+    @usableFromInline var membersMemo: [ObjectIdentifier: Any] = [:]
 
     init(entering: Set<ObjectIdentifier>) {
         self.entering = entering
+    }
+
+    /// `T`'s places (``SharedGraph/edges(of:)``), once per walk.
+    @inlinable
+    func edges<T>(of _: T.Type) -> [SharedGraph.Edge<T>] {
+        let id = ObjectIdentifier(T.self)
+        if let known = edgesMemo[id] as? [SharedGraph.Edge<T>] { return known }
+        let edges = SharedGraph.edges(of: T.self)
+        edgesMemo[id] = edges
+        return edges
+    }
+
+    /// `T`'s shared members (``SharedMembers/members(of:)``), once per walk.
+    @inlinable
+    func members<T>(of _: T.Type) -> [SharedMember<T>]? {
+        let id = ObjectIdentifier(T.self)
+        if let known = membersMemo[id] { return known as? [SharedMember<T>] }
+        let members = SharedMembers.members(of: T.self)
+        membersMemo[id] = members as Any
+        return members
     }
 
     @usableFromInline
@@ -211,13 +256,14 @@ final class SharedWalk {
     /// whose value changed, and enters only the children that may have changed (an identified
     /// collection whose version is the same is skipped whole; one whose log names the elements
     /// written enters those).
-    @usableFromInline
+    @inlinable
     func diff<T>(_ old: T, _ new: T) {
         guard !wholeWalkNeeded, entering.contains(ObjectIdentifier(T.self)) else { return }
-        diff(old, new, members: SharedMembers.members(of: T.self), edges: SharedGraph.edges(of: T.self))
+        diff(old, new, members: members(of: T.self), edges: edges(of: T.self))
     }
 
     /// ``diff(_:_:)`` with `T`'s members and edges given (a reconciler looks up its root's once).
+    @inlinable
     func diff<T>(_ old: T, _ new: T, members: [SharedMember<T>]?, edges: [SharedGraph.Edge<T>]) {
         if let members {
             for member in members {
@@ -231,15 +277,15 @@ final class SharedWalk {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func needsWrite(_ location: String) -> Bool { toWrite.contains(location) }
 
-    @usableFromInline
+    @inlinable
     func collect<T>(_ value: T, at location: String) {
         guard entering.contains(ObjectIdentifier(T.self)) else { return }
         path.append(location)
         defer { path.removeLast() }
-        if let members = SharedMembers.members(of: T.self) {
+        if let members = members(of: T.self) {
             for member in members {
                 copies.append(
                     Copy(
@@ -247,21 +293,21 @@ final class SharedWalk {
                         persistence: member.persistence, ancestors: path))
             }
         }
-        for edge in SharedGraph.edges(of: T.self) where entering.contains(edge.child) {
+        for edge in edges(of: T.self) where entering.contains(edge.child) {
             edge.read(value, location, self)
         }
     }
 
-    @usableFromInline
+    @inlinable
     func write<T>(_ value: inout T, at location: String) {
         guard entering.contains(ObjectIdentifier(T.self)), toWrite.contains(location) else { return }
-        if let members = SharedMembers.members(of: T.self) {
+        if let members = members(of: T.self) {
             for member in members {
                 guard let agreed = agreed[member.key], !member.equal(member.read(value), agreed) else { continue }
                 member.write(&value, agreed)
             }
         }
-        for edge in SharedGraph.edges(of: T.self) where entering.contains(edge.child) {
+        for edge in edges(of: T.self) where entering.contains(edge.child) {
             edge.write(&value, location, self)
         }
     }
