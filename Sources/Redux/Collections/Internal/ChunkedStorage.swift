@@ -11,7 +11,7 @@
 /// measured, and set aside: three levels (16 × 32 × the list), whose list of 196 groups a snapshot
 /// made the next edit copy, and a tree of any height (a persistent vector), whose edits cost about
 /// the same as these but whose every read and write went down one more level for each 16× more
-/// elements — a row's action cost 20% more at 10,000 rows than at one. Here every access is four
+/// elements — a row's action cost 9% more at 10,000 rows than at one. Here every access is four
 /// array subscripts at any size (docs/benchmarks.md has the figures).
 ///
 /// Appending and removing at the end are O(1); inserting or removing elsewhere rebuilds the
