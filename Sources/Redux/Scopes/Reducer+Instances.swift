@@ -178,6 +178,9 @@ extension ElementAction {
             peeled = true
         }
         guard peeled, !isElementAction(inner) else { return nil }
-        return ActionCast.cast(inner, to: A.self) ?? (inner as? A)
+        if let typed = ActionCast.cast(inner, to: A.self) { return typed }
+        // A class's subclasses are its actions too (the runtime's cast); any other type is matched
+        // exactly above, so a member's action of another type costs no runtime cast.
+        return ActionCast.isClass(A.self) ? inner as? A : nil
     }
 }

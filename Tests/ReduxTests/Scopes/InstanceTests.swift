@@ -43,6 +43,31 @@ struct InstanceTests {
         #expect(store.log == ["first: increment", "second: decrement"])
     }
 
+    /// Immutable class actions (their subclasses are their actions too).
+    class Tap: Action, @unchecked Sendable {}
+    final class DoubleTap: Tap, @unchecked Sendable {}
+
+    @Test func whatAMemberSentIsReadAsItsTypeItsClassOrNotAtAll() {
+        let reader = Reducer<TwoCounters> { state, action in
+            if action.sent(by: \TwoCounters.first, as: Tap.self) != nil { state.log.append("first: a tap") }
+            if action.sent(by: \TwoCounters.first, as: DoubleTap.self) != nil {
+                state.log.append("first: a double tap")
+            }
+            if let counter = action.sent(by: \TwoCounters.first, as: CounterAction.self) {
+                state.log.append("first: \(counter)")
+            }
+            if action.sent(by: \TwoCounters.second, as: Tap.self) != nil { state.log.append("second: a tap") }
+        }
+        let store = Store(initialState: TwoCounters(), reducer: .combine(Self.twoCounters, reader))
+        store.scope(\.first).dispatch(DoubleTap())
+        #expect(store.log == ["first: a tap", "first: a double tap"])
+        store.scope(\.first).dispatch(Tap())
+        #expect(store.log.suffix(1) == ["first: a tap"])
+        store.scope(\.first).dispatch(CounterAction.decrement)
+        #expect(store.log.suffix(1) == ["first: decrement"], "an action of another type is not a tap")
+        #expect(store.first.count == -1)
+    }
+
     @Test func anActionDispatchedAtTheRootReachesEveryInstance() {
         // ReSwift's and Redux's rule: a bare action reaches every reducer that handles its type.
         let store = Store(initialState: TwoCounters(), reducer: Self.twoCounters)
