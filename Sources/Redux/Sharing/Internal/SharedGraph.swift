@@ -318,14 +318,15 @@ final class SharedWalk {
         SharedMembers.note(State.self)
         guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
         // The first reconciliation of each reconciler walks everything (a state made with copies
-        // that disagree is made to agree); after it, the copies agree before every action.
-        let reconciled = Locked(false)
+        // that disagree is made to agree); after it, the copies agree before every action. Latched
+        // in an atomic flag: one load an action.
+        let reconciled = ReleaseFlag()
         // The root's members and edges, looked up once (generic lookups are most of a diff's cost
         // when the action touched no copy).
         let rootMembers = SharedMembers.members(of: State.self)
         let rootEdges = SharedGraph.edges(of: State.self)
         return { state, before in
-            if reconciled.withLock({ $0 }) {
+            if reconciled.isSet {
                 // What the action changed, found without walking what it did not touch.
                 let probe = SharedWalk(entering: entering)
                 probe.diff(before, state, members: rootMembers, edges: rootEdges)
@@ -343,7 +344,7 @@ final class SharedWalk {
                     }
                 }
             }
-            reconciled.withLock { $0 = true }
+            reconciled.set()
             let old = SharedWalk(entering: entering)
             old.collect(before, at: "")
             let new = SharedWalk(entering: entering)
