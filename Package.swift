@@ -45,11 +45,11 @@ let package = Package(
             name: "ReduxBenchmarks",
             dependencies: [
                 "Redux", "ReduxAsync", "ReduxThunk", "ReduxLogging", "ReduxPersistence", "ReduxEffects", "ReduxHistory",
-                "ReduxDiff",
+                "ReduxDiff", "ReduxTestSupport",
             ],
             path: "Benchmarks/ReduxBenchmarks"
         ),
-        // Helpers shared by the test targets (a gate, a log); not a product.
+        // Helpers shared by the test targets (a gate, a log) and the benchmark (a seeded generator); not a product.
         .target(name: "ReduxTestSupport", path: "Tests/ReduxTestSupport"),
         .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxDiff", "ReduxTestSupport"]),
         .testTarget(

@@ -445,10 +445,7 @@ func featureSharingScenarios() -> [Scenario] {
                 note: "SharedState: every row's total is one in-memory value; the action changes a counter"
             ) {
                 let store = Store(initialState: initial(), reducer: reducer())
-                let action: any Action = Increment()
-                return { n in
-                    for _ in 0..<n { store.dispatch(action) }
-                }
+                return dispatching(Increment(), to: store, holding: nil)
             })
         scenarios.append(
             Scenario(
@@ -458,9 +455,8 @@ func featureSharingScenarios() -> [Scenario] {
             ) {
                 let store = Store(initialState: initial(), reducer: reducer())
                 let action: any Action = ElementAction(path: "rows", id: 0, AddToTotal())
-                return { n in
-                    for _ in 0..<n { store.dispatch(action) }
-                }
+                reachesChild(store, action) { $0.rows[id: 0]?.total ?? 0 }
+                return dispatching(action, to: store, holding: nil)
             })
     }
     return scenarios
