@@ -474,8 +474,7 @@ final class ProjectedScope<Parent, State>: ScopeSource {
     var effects: Effects { parent.effects }
 
     func currentState() -> State {
-        _ = project(parent.currentState(), &lastKnown)
-        return lastKnown
+        projected(from: parent.currentState())
     }
 
     func observeWhole() { parent.observeWhole() }
@@ -496,12 +495,22 @@ final class ProjectedScope<Parent, State>: ScopeSource {
         parent.watchLiveness(of: chain, isLive)
     }
 
+    // The parent's state its observer is handed is projected, not read again through
+    // ``currentState()`` (which asked the parent, down to the store, for the same state: ~190
+    // instructions an action of an enum destination's case, whose presentation watches this way).
+
     func subscribe(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
-        parent.subscribe { [self] _ in observer(currentState()) }
+        parent.subscribe { [self] parentState in observer(projected(from: parentState)) }
     }
 
     func watchChanges(_ observer: @escaping @MainActor (State) -> Void) -> Subscription {
-        parent.watchChanges { [self] _ in observer(currentState()) }
+        parent.watchChanges { [self] parentState in observer(projected(from: parentState)) }
+    }
+
+    /// The state projected from the parent's `parentState`, kept as the last known one.
+    private func projected(from parentState: Parent) -> State {
+        _ = project(parentState, &lastKnown)
+        return lastKnown
     }
 
     func subscribe<Value: Equatable>(
