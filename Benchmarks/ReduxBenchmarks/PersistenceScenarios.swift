@@ -63,3 +63,39 @@ func persistenceBurstReport(interval: Duration, dispatches: Int = 100_000) async
         + "\(writes) write(s) during the burst (\(String(format: "%.1f", Double(writes) / Swift.max(seconds, 0.001))) per second), "
         + "plus 1 flush"
 }
+
+/// A row of a list whose `total` is a persisted shared value (`SharedState`, a file key).
+struct PersistedSharedRow: Identifiable, Equatable, Sendable, SharedState {
+    var id: Int
+    var total = 0
+    static let shared: [SharedMember<Self>] = [.fileStorage(persistedSharedFile, \.total)]
+}
+struct PersistedSharedBench: Equatable, Sendable {
+    var count = 0
+    var rows: IdentifiedArrayOf<PersistedSharedRow>
+}
+let persistedSharedFile = FileManager.default.temporaryDirectory
+    .appendingPathComponent("redux-bench-shared-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    .appendingPathComponent("total.json")
+
+/// Issue 63's persisted keys: after each reduction the store saves the keys that changed — what an
+/// action that touches no copy pays for it, with 10 and 1,000 rows each holding one.
+@MainActor
+func persistedSharingScenarios() -> [Scenario] {
+    [10, 1_000].map { rows in
+        Scenario(
+            name: "feature sharing, \(rows) rows, a persisted key, an action touching none",
+            note: "SharedState: every row's total is one file-stored value; the action changes a counter"
+        ) {
+            let reducer = Reducer<PersistedSharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+                .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 })
+            let initial = PersistedSharedBench(
+                rows: IdentifiedArrayOf(uniqueElements: (0..<rows).map { PersistedSharedRow(id: $0) }))
+            let store = Store(initialState: initial, reducer: reducer)
+            let action: any Action = Increment()
+            return { n in
+                for _ in 0..<n { store.dispatch(action) }
+            }
+        }
+    }
+}

@@ -55,6 +55,7 @@ let all =
     coreScenarios() + scopeScenarios() + identifiedRowScenarios() + middlewareScenarios() + entityLoggingScenarios()
     + effectsScenarios()
     + navigationScenarios() + scopeDepthScenarios() + sharingScenarios() + featureSharingScenarios()
+    + persistedSharingScenarios()
     + persistenceScenarios()
 if let path = value(after: "--chart") {
     print(writeChart(to: path, configuration: configuration))

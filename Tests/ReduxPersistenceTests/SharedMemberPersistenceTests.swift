@@ -105,4 +105,115 @@ struct SharedMemberPersistenceTests {
         #expect(again.launches == 42)
         #expect(again.theme.name == "dark")
     }
+
+    // A key held by every row of a list: saved after the action that changed it — told without
+    // reading every row when few changed (10 rows), by the whole walk when the list's log cannot
+    // tell (40 rows: the edit and the 39 copies that follow it) — and not after an action that
+    // touched no copy.
+
+    struct Row: Identifiable, Equatable, SharedState {
+        var id: Int
+        var launches = 0
+        static let shared: [SharedMember<Self>] = [.appStorage("rowLaunches", \.launches, suiteName: suite)]
+    }
+
+    struct Rows: Equatable {
+        var count = 0
+        var rows: IdentifiedArrayOf<Row> = []
+    }
+
+    struct Tick: Action {}
+    struct AddRow: Action { var id: Int }
+
+    static let rows = Reducer<Rows> { state, action in
+        if action is Tick { state.count += 1 }
+        if let add = action as? AddRow { state.rows.append(Row(id: add.id)) }
+    }
+    .forEach(\.rows, element: .on(Launched.self) { row, _ in row.launches += 1 })
+
+    @Test(arguments: [10, 40])
+    func aKeyInEveryRowIsSavedAfterTheActionsThatChangeItOnly(count: Int) throws {
+        let defaults = try #require(UserDefaults(suiteName: Self.suite))
+        defer { defaults.removePersistentDomain(forName: Self.suite) }
+        defaults.set(5, forKey: "rowLaunches")
+        let store = Store(
+            initialState: Rows(rows: IdentifiedArrayOf(uniqueElements: (0..<count).map { Row(id: $0) })),
+            reducer: Self.rows)
+        #expect(store.rows.allSatisfy { $0.launches == 5 }, "loaded into every copy")
+        store.scope(\.rows, id: 3)?.dispatch(Launched())
+        #expect(defaults.integer(forKey: "rowLaunches") == 6)
+        #expect(store.rows.allSatisfy { $0.launches == 6 })
+        defaults.set(100, forKey: "rowLaunches")  // written behind the store's back
+        store.dispatch(Tick())
+        #expect(defaults.integer(forKey: "rowLaunches") == 100, "an action that touched no copy saves nothing")
+        store.scope(\.rows, id: count - 1)?.dispatch(Launched())
+        #expect(defaults.integer(forKey: "rowLaunches") == 7)
+        store.dispatch(AddRow(id: count))  // a row appears: the whole walk; it shows the value, nothing new to save
+        #expect(store.rows[id: count]?.launches == 7)
+        #expect(defaults.integer(forKey: "rowLaunches") == 7)
+    }
+}
+
+// A persisted key whose copies appear after the store started (a sheet presented): they show the
+// stored value — as the initial state's copies do, and as the Composable Architecture's `@Shared`
+// uses its default only when nothing is stored — and nothing stored is overwritten by the new
+// state's default (it was: the sheet showed 0 and 0 was saved over 7).
+extension SharedMemberPersistenceTests {
+    struct Prefs: Equatable, SharedState {
+        var volume = 0
+        static let shared: [SharedMember<Self>] = [.appStorage("volume", \.volume, suiteName: suite)]
+    }
+
+    struct WithSheet: Equatable {
+        var settings = Settings()
+        var prefs: Prefs?
+    }
+
+    /// No persisted copy at the start at all: only the sheet will hold one.
+    struct OnlySheet: Equatable {
+        var prefs: Prefs?
+    }
+
+    enum Sheet: Action { case show, hide }
+    struct Louder: Action {}
+
+    static let prefs = Reducer<Prefs>.on(Louder.self) { prefs, _ in prefs.volume += 1 }
+
+    static let withSheet = Reducer<WithSheet>.combine(
+        Reducer<WithSheet>.on(Sheet.self) { state, sheet in state.prefs = sheet == .show ? Prefs() : nil }
+            .ifLet(\.prefs, then: prefs),
+        .scope(\.settings, Self.settings))
+
+    static let onlySheet = Reducer<OnlySheet>.on(Sheet.self) { state, sheet in
+        state.prefs = sheet == .show ? Prefs() : nil
+    }
+    .ifLet(\.prefs, then: prefs)
+
+    @Test func aPersistedKeyThatAppearsLaterShowsTheStoredValueAndLosesNothing() async throws {
+        let defaults = try #require(UserDefaults(suiteName: Self.suite))
+        defer { defaults.removePersistentDomain(forName: Self.suite) }
+        defaults.set(7, forKey: "volume")
+        let store = Store(initialState: WithSheet(), reducer: Self.withSheet)
+        store.dispatch(Sheet.show)
+        #expect(store.prefs?.volume == 7, "the stored value, not the new state's default")
+        #expect(defaults.integer(forKey: "volume") == 7, "nothing stored overwritten")
+        store.scope(ifPresent: \.prefs)?.dispatch(Louder())
+        #expect(defaults.integer(forKey: "volume") == 8)
+        store.dispatch(Sheet.hide)
+        store.dispatch(Sheet.show)
+        #expect(store.prefs?.volume == 8, "shown again: the value last saved")
+        #expect(defaults.integer(forKey: "volume") == 8)
+
+        // A state that holds no persisted copy when the store starts: the key is still loaded and saved.
+        let later = Store(initialState: OnlySheet(), reducer: Self.onlySheet)
+        later.dispatch(Sheet.show)
+        #expect(later.prefs?.volume == 8)
+        later.scope(ifPresent: \.prefs)?.dispatch(Louder())
+        #expect(defaults.integer(forKey: "volume") == 9)
+
+        // A test store neither loads nor saves: the sheet shows its state's value (fresh storage).
+        let test = TestStore(initialState: OnlySheet(), reducer: Self.onlySheet)
+        await test.dispatch(Sheet.show) { $0.prefs = Prefs() }
+        #expect(defaults.integer(forKey: "volume") == 9)
+    }
 }

@@ -37,6 +37,10 @@ public struct SharedMember<State>: Sendable {
     @usableFromInline let equal: @Sendable (any Sendable, any Sendable) -> Bool
     /// Where a persisted key's value is loaded from and saved to (`ReduxPersistence`); `nil` in memory.
     @usableFromInline let persistence: SharedPersistence?
+    /// Given the value every copy is to show, the member's check and write for it, typed: what
+    /// the walk that writes an edit into every copy runs on each copy (see ``SharedAgreement``);
+    /// `nil` when the value is not of the member's type.
+    @usableFromInline let agreeing: @Sendable (any Sendable) -> SharedAgreement<State>?
 
     /// A member declared by `ReduxPersistence` (a file, user defaults). Inlinable, as
     /// ``inMemory(_:_:)``: its closures are compiled for the app's types (run from the library,
@@ -52,6 +56,20 @@ public struct SharedMember<State>: Sendable {
         }
         equal = { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
         self.persistence = persistence
+        // The member read at its offset when the key path allows (``MemberReader``): the runtime's
+        // key-path projection cost ~500 instructions a copy, and the walk reads every copy.
+        let offset = MemoryLayout<State>.offset(of: keyPath)
+        agreeing = { agreed in
+            guard let value = agreed as? Value else { return nil }
+            return SharedAgreement(
+                differs: { state in
+                    guard let offset else { return state[keyPath: keyPath] != value }
+                    return withUnsafePointer(to: state) {
+                        loadMember(Value.self, at: offset, in: UnsafeRawPointer($0)) != value
+                    }
+                },
+                write: { state in state[keyPath: keyPath] = value })
+        }
     }
 
     /// The member at `keyPath` is the value of the in-memory key `key`: every copy of the key in
@@ -81,5 +99,22 @@ package struct SharedPersistence: Sendable {
     package init(load: @escaping @Sendable () -> (any Sendable)?, save: @escaping @Sendable (any Sendable) -> Void) {
         self.load = load
         self.save = save
+    }
+}
+
+/// One shared member's check and write for the value every copy of its key is to show, typed for
+/// the member (made by ``SharedMember/agreeing`` once per walk, from the agreed value): a copy is
+/// compared with one `!=`, with no cast from `any Sendable` on either side.
+@usableFromInline
+struct SharedAgreement<State> {
+    /// Whether the copy in a state differs from the agreed value.
+    @usableFromInline let differs: (State) -> Bool
+    /// Writes the agreed value into a state's copy.
+    @usableFromInline let write: (inout State) -> Void
+
+    @usableFromInline
+    init(differs: @escaping (State) -> Bool, write: @escaping (inout State) -> Void) {
+        self.differs = differs
+        self.write = write
     }
 }

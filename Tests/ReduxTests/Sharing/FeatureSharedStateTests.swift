@@ -204,4 +204,50 @@ struct FeatureSharedStateTests {
             state = after
         }
     }
+
+    // An edit's value reaches every copy of its key, and only those: a list whose rows hold another
+    // key is not written (its version is the same), nor are the rows already showing the value.
+    struct Score: Equatable, Identifiable, SharedState {
+        var id: Int
+        var best = 0
+        static let shared: [SharedMember<Self>] = [.inMemory("best", \.best)]
+    }
+
+    struct Player: Equatable, Identifiable, SharedState {
+        var id: Int
+        var name = ""
+        static let shared: [SharedMember<Self>] = [.inMemory("name", \.name)]
+    }
+
+    struct Board: Equatable {
+        var scores: IdentifiedArray<Int, Score> = []
+        var players: IdentifiedArray<Int, Player> = []
+    }
+
+    struct SetBest: Action { var id: Int, best: Int }
+
+    static let board = Reducer<Board> { _, _ in }
+        .forEach(\.scores, element: .on(SetBest.self) { score, action in score.best = action.best })
+        .forEach(\.players, element: Reducer<Player> { _, _ in })
+
+    @Test
+    func anEditIsWrittenIntoTheCopiesOfItsKeyAndNoOtherPlace() {
+        var initial = Board()
+        for id in 0..<20 {
+            initial.scores.append(Score(id: id))
+            initial.players.append(Player(id: id, name: "p"))
+        }
+        let store = Store(initialState: initial, reducer: Self.board)
+        store.scope(\.scores, id: 0)?.dispatch(SetBest(id: 0, best: 5))  // the first action: the whole walk
+        let players = store.state.players.version
+        let scores = store.state.scores.version
+        store.scope(\.scores, id: 12)?.dispatch(SetBest(id: 12, best: 9))
+        #expect(store.state.scores.allSatisfy { $0.best == 9 })
+        #expect(store.state.players.allSatisfy { $0.name == "p" })
+        #expect(store.state.players.version == players, "the players hold no copy of best: not written")
+        // The edited row, then the 19 others, each written once.
+        let written = store.state.scores.changes(since: scores)?.compactMap(\.id)
+        #expect(written?.count == 20)
+        #expect(Set(written ?? []) == Set(0..<20))
+    }
 }

@@ -7,15 +7,34 @@
 /// creation, a test store's, a replay's) — never on the dispatch path.
 @usableFromInline
 package enum SharedGraph {
-    /// One place a `Parent` holds child states: how to read them and write them back.
+    /// One place a `Parent` holds child states: how to read them, compare them and write agreed
+    /// values into them. Immutable; a class, so that the walks' loops over a type's places retain
+    /// one object per place, not each of its closures.
     @usableFromInline
-    struct Edge<Parent>: Sendable {
+    final class Edge<Parent>: Sendable {
         @usableFromInline let child: ObjectIdentifier
         @usableFromInline let read: @Sendable (Parent, String, SharedWalk) -> Void
-        @usableFromInline let write: @Sendable (inout Parent, String, SharedWalk) -> Void
         /// Compares the children of two states (before and after an action), entering only those
         /// that may differ; tells the walk when a child appeared, left or moved.
         @usableFromInline let diff: @Sendable (Parent, Parent, SharedWalk) -> Void
+        /// Whether a child holds a copy that differs from the walk's agreed value (``SharedWalk/agree(_:)``).
+        @usableFromInline let differs: @Sendable (Parent, SharedWalk) -> Bool
+        /// Writes the walk's agreed values into the children holding a copy that differs, entering
+        /// (and writing back) only those.
+        @usableFromInline let agree: @Sendable (inout Parent, SharedWalk) -> Void
+
+        init(
+            child: ObjectIdentifier, read: @escaping @Sendable (Parent, String, SharedWalk) -> Void,
+            diff: @escaping @Sendable (Parent, Parent, SharedWalk) -> Void,
+            differs: @escaping @Sendable (Parent, SharedWalk) -> Bool,
+            agree: @escaping @Sendable (inout Parent, SharedWalk) -> Void
+        ) {
+            self.child = child
+            self.read = read
+            self.diff = diff
+            self.differs = differs
+            self.agree = agree
+        }
     }
 
     private struct Entry {
@@ -30,13 +49,15 @@ package enum SharedGraph {
     static func record<Parent, Child>(
         _: Parent.Type, _: Child.Type, identity: AnyHashable,
         read: @escaping @Sendable (Parent, String, SharedWalk) -> Void,
-        write: @escaping @Sendable (inout Parent, String, SharedWalk) -> Void,
-        diff: @escaping @Sendable (Parent, Parent, SharedWalk) -> Void
+        diff: @escaping @Sendable (Parent, Parent, SharedWalk) -> Void,
+        differs: @escaping @Sendable (Parent, SharedWalk) -> Bool,
+        agree: @escaping @Sendable (inout Parent, SharedWalk) -> Void
     ) {
         SharedMembers.note(Child.self)
         let entry = Entry(
             identity: identity, child: ObjectIdentifier(Child.self),
-            edge: Edge<Parent>(child: ObjectIdentifier(Child.self), read: read, write: write, diff: diff))
+            edge: Edge<Parent>(
+                child: ObjectIdentifier(Child.self), read: read, diff: diff, differs: differs, agree: agree))
         table.withLock { table in
             let key = ObjectIdentifier(Parent.self)
             if table[key, default: []].contains(where: { $0.identity == identity }) { return }
@@ -53,8 +74,12 @@ package enum SharedGraph {
         record(
             Parent.self, Child.self, identity: AnyHashable(keyPath as AnyKeyPath),
             read: { parent, location, walk in walk.collect(parent[keyPath: keyPath], at: location + "." + name) },
-            write: { parent, location, walk in walk.write(&parent[keyPath: keyPath], at: location + "." + name) },
-            diff: { old, new, walk in walk.diff(old[keyPath: keyPath], new[keyPath: keyPath]) })
+            diff: { old, new, walk in walk.diff(old[keyPath: keyPath], new[keyPath: keyPath]) },
+            differs: { parent, walk in walk.differs(parent[keyPath: keyPath]) },
+            agree: { parent, walk in
+                guard walk.differs(parent[keyPath: keyPath]) else { return }
+                walk.agree(&parent[keyPath: keyPath])
+            })
     }
 
     /// The elements of an identified collection (`forEach`).
@@ -68,15 +93,6 @@ package enum SharedGraph {
             read: { parent, location, walk in
                 for element in parent[keyPath: keyPath] {
                     walk.collect(element, at: "\(location).\(name)[\(element.id)]")
-                }
-            },
-            write: { parent, location, walk in
-                for id in parent[keyPath: keyPath].ids {
-                    let at = "\(location).\(name)[\(id)]"
-                    guard walk.needsWrite(at) else { continue }
-                    guard var element = parent[keyPath: keyPath][id: id] else { continue }
-                    walk.write(&element, at: at)
-                    parent[keyPath: keyPath][id: id] = element
                 }
             },
             diff: { old, new, walk in
@@ -93,6 +109,24 @@ package enum SharedGraph {
                     }
                     walk.diff(was, now)
                 }
+            },
+            differs: { parent, walk in
+                let plan = walk.agreeing(Element.self)
+                guard plan.enters else { return false }
+                return parent[keyPath: keyPath].contains { plan.differs($0, walk) }
+            },
+            agree: { parent, walk in
+                let plan = walk.agreeing(Element.self)
+                guard plan.enters else { return }
+                // The positions of the elements to write, found before any is written: a copy of
+                // the collection held while writing would make each write copy its storage.
+                let positions: [Int] = {
+                    let elements = parent[keyPath: keyPath]
+                    return elements.indices.filter { plan.differs(elements[$0], walk) }
+                }()
+                for position in positions {
+                    plan.agree(&parent[keyPath: keyPath][position], walk)
+                }
             })
     }
 
@@ -105,12 +139,6 @@ package enum SharedGraph {
                 guard let child = place.get(parent) else { return }
                 walk.collect(child, at: "\(location).\(place.name ?? place.caseName(parent) ?? "(case)")")
             },
-            write: { parent, location, walk in
-                let at = "\(location).\(place.name ?? place.caseName(parent) ?? "(case)")"
-                guard walk.needsWrite(at), var child = place.take(&parent) else { return }
-                walk.write(&child, at: at)
-                place.put(&parent, child)
-            },
             diff: { old, new, walk in
                 switch (place.get(old), place.get(new)) {
                 case (nil, nil): return
@@ -118,6 +146,14 @@ package enum SharedGraph {
                     walk.diff(was, now)
                 default: walk.needsWholeWalk()  // presented, dismissed, or another case
                 }
+            },
+            differs: { parent, walk in place.get(parent).map { walk.differs($0) } ?? false },
+            agree: { parent, walk in
+                guard place.get(parent).map({ walk.differs($0) }) == true, var child = place.take(&parent) else {
+                    return
+                }
+                walk.agree(&child)
+                place.put(&parent, child)
             })
     }
 
@@ -159,11 +195,23 @@ enum SharedMembers {
     private static let known = Locked<Set<ObjectIdentifier>>([])
 
     static func note<T>(_: T.Type) {
-        if T.self is any SharedState.Type { known.withLock { _ = $0.insert(ObjectIdentifier(T.self)) } }
+        guard T.self is any SharedState.Type else { return }
+        known.withLock { _ = $0.insert(ObjectIdentifier(T.self)) }
+        if members(of: T.self)?.contains(where: { $0.persistence != nil }) == true {
+            persisting.withLock { _ = $0.insert(ObjectIdentifier(T.self)) }
+        }
     }
 
     static func isShared(_ type: ObjectIdentifier) -> Bool {
         known.withLock { $0.contains(type) }
+    }
+
+    /// The ``SharedState`` types seen that declare a persisted member (`ReduxPersistence`).
+    private static let persisting = Locked<Set<ObjectIdentifier>>([])
+
+    /// Whether any of `types` declares a persisted member.
+    static func declaresPersisted(anyOf types: Set<ObjectIdentifier>) -> Bool {
+        persisting.withLock { !$0.isDisjoint(with: types) }
     }
 
     /// `T`'s shared members, when it is a ``SharedState``.
@@ -175,8 +223,9 @@ enum SharedMembers {
     }
 }
 
-/// One walk over the copies of shared values in a state: first collecting them, then writing the
-/// agreed values into the copies that differ. A class, handed through the edges' closures.
+/// One walk over the copies of shared values in a state: collecting them (``collect(_:at:)``),
+/// comparing two states in step (``diff(_:_:)``), or writing agreed values into the copies that
+/// differ (``agree(_:)``). A class, handed through the edges' closures.
 @usableFromInline
 final class SharedWalk {
     @usableFromInline
@@ -186,21 +235,17 @@ final class SharedWalk {
         let value: any Sendable
         let equal: @Sendable (any Sendable, any Sendable) -> Bool
         let persistence: SharedPersistence?
-        /// The locations on the way to this copy, the root first.
-        let ancestors: [String]
 
         @usableFromInline
         init(
             location: String, key: String, value: any Sendable,
-            equal: @escaping @Sendable (any Sendable, any Sendable) -> Bool, persistence: SharedPersistence?,
-            ancestors: [String]
+            equal: @escaping @Sendable (any Sendable, any Sendable) -> Bool, persistence: SharedPersistence?
         ) {
             self.location = location
             self.key = key
             self.value = value
             self.equal = equal
             self.persistence = persistence
-            self.ancestors = ancestors
         }
     }
 
@@ -208,11 +253,10 @@ final class SharedWalk {
     // Read and written by the inlinable visits (compiled for the app's types); nothing outside
     // this file touches them.
     @usableFromInline var copies: [Copy] = []
-    @usableFromInline var path: [String] = []
-    /// The agreed value of each key, for the writing pass.
+    /// The value every copy of each key is to show, for ``agree(_:)``.
     @usableFromInline var agreed: [String: any Sendable] = [:]
-    /// The locations the writing pass enters: every copy that differs, and its ancestors.
-    @usableFromInline var toWrite: Set<String> = []
+    /// Each type's part in ``agree(_:)`` (``Agreeing``), made once per walk.
+    @usableFromInline var agreeingMemo: [ObjectIdentifier: Any] = [:]
 
     /// What ``diff(_:_:)`` found: each copy whose value the action changed, in the order met.
     @usableFromInline var changed: [(key: String, value: any Sendable)] = []
@@ -278,19 +322,14 @@ final class SharedWalk {
     }
 
     @inlinable
-    func needsWrite(_ location: String) -> Bool { toWrite.contains(location) }
-
-    @inlinable
     func collect<T>(_ value: T, at location: String) {
         guard entering.contains(ObjectIdentifier(T.self)) else { return }
-        path.append(location)
-        defer { path.removeLast() }
         if let members = members(of: T.self) {
             for member in members {
                 copies.append(
                     Copy(
                         location: location, key: member.key, value: member.read(value), equal: member.equal,
-                        persistence: member.persistence, ancestors: path))
+                        persistence: member.persistence))
             }
         }
         for edge in edges(of: T.self) where entering.contains(edge.child) {
@@ -298,19 +337,70 @@ final class SharedWalk {
         }
     }
 
-    @inlinable
-    func write<T>(_ value: inout T, at location: String) {
-        guard entering.contains(ObjectIdentifier(T.self)), toWrite.contains(location) else { return }
-        if let members = members(of: T.self) {
-            for member in members {
-                guard let agreed = agreed[member.key], !member.equal(member.read(value), agreed) else { continue }
-                member.write(&value, agreed)
-            }
+    /// One type's part in ``agree(_:)``: its members' checks for the agreed values (typed, see
+    /// ``SharedAgreement``) and the places it holds copies in — looked up once per walk, so that a
+    /// list's rows are each compared with one typed `!=` per member.
+    @usableFromInline
+    struct Agreeing<T> {
+        /// Whether a `T` may hold a copy of an agreed key at all.
+        @usableFromInline let enters: Bool
+        @usableFromInline let agreements: [SharedAgreement<T>]
+        @usableFromInline let edges: [SharedGraph.Edge<T>]
+
+        @usableFromInline
+        init(enters: Bool, agreements: [SharedAgreement<T>], edges: [SharedGraph.Edge<T>]) {
+            self.enters = enters
+            self.agreements = agreements
+            self.edges = edges
         }
-        for edge in edges(of: T.self) where entering.contains(edge.child) {
-            edge.write(&value, location, self)
+
+        /// Whether `value` holds a copy, at any depth, that differs from its agreed value.
+        @inlinable
+        func differs(_ value: T, _ walk: SharedWalk) -> Bool {
+            guard enters else { return false }
+            for agreement in agreements where agreement.differs(value) { return true }
+            for edge in edges where edge.differs(value, walk) { return true }
+            return false
+        }
+
+        /// Writes the agreed values into the copies `value` holds that differ, at any depth.
+        @inlinable
+        func agree(_ value: inout T, _ walk: SharedWalk) {
+            guard enters else { return }
+            for agreement in agreements where agreement.differs(value) { agreement.write(&value) }
+            for edge in edges { edge.agree(&value, walk) }
         }
     }
+
+    /// `T`'s part in ``agree(_:)``, made once per walk.
+    @inlinable
+    func agreeing<T>(_: T.Type) -> Agreeing<T> {
+        let id = ObjectIdentifier(T.self)
+        if let known = agreeingMemo[id] as? Agreeing<T> { return known }
+        var made = Agreeing<T>(enters: false, agreements: [], edges: [])
+        if entering.contains(id) {
+            var agreements: [SharedAgreement<T>] = []
+            for member in members(of: T.self) ?? [] {
+                if let value = agreed[member.key], let agreement = member.agreeing(value) {
+                    agreements.append(agreement)
+                }
+            }
+            let edges = edges(of: T.self).filter { entering.contains($0.child) }
+            made = Agreeing(enters: !agreements.isEmpty || !edges.isEmpty, agreements: agreements, edges: edges)
+        }
+        agreeingMemo[id] = made
+        return made
+    }
+
+    /// Whether `value` holds a copy that differs from its key's agreed value.
+    @inlinable
+    func differs<T>(_ value: T) -> Bool { agreeing(T.self).differs(value, self) }
+
+    /// Writes each key's agreed value into every copy `value` holds that differs: only the places
+    /// holding such a copy are entered and written back (a list's other rows are compared, not
+    /// copied out and in).
+    @inlinable
+    func agree<T>(_ value: inout T) { agreeing(T.self).agree(&value, self) }
 
     /// What reconciles the copies of the shared values `State` holds after a reduction that started
     /// from `before`; `nil` when it holds none.
@@ -337,9 +427,10 @@ final class SharedWalk {
                     // One changed copy per key: its value is agreed, the other copies follow. Two
                     // copies of a key changed at once: the whole walk says which comes last.
                     if agreed.count == probe.changed.count {
-                        let new = SharedWalk(entering: entering)
-                        new.collect(state, at: "")
-                        new.write(agreed, into: &state)
+                        // The other copies follow, found without collecting them.
+                        let walk = SharedWalk(entering: entering)
+                        walk.agreed = agreed
+                        walk.agree(&state)
                         return
                     }
                 }
@@ -365,65 +456,131 @@ final class SharedWalk {
         }
     }
 
-    /// Writes `agreed` into the copies this walk collected from `state` that differ from it — only
-    /// the places on their way are entered.
+    /// Writes `agreed` into the copies in `state` that differ from it (``agree(_:)``), when any of
+    /// those this walk collected does.
     func write<State>(_ agreed: [String: any Sendable], into state: inout State) {
-        var toWrite: Set<String> = []
-        for copy in copies {
-            guard let value = agreed[copy.key], !copy.equal(copy.value, value) else { continue }
-            toWrite.formUnion(copy.ancestors)
+        guard copies.contains(where: { copy in agreed[copy.key].map { !copy.equal(copy.value, $0) } ?? false }) else {
+            return
         }
-        guard !toWrite.isEmpty else { return }
         self.agreed = agreed
-        self.toWrite = toWrite
-        write(&state, at: "")
+        agree(&state)
     }
 }
 
-/// A store's persisted shared keys: loaded into the initial state's copies when the store starts,
-/// saved after each reduction that changed them.
+/// A store's persisted shared keys, checked after each reduction (in the store's reduction, before
+/// anyone sees the state): loaded into the initial state's copies when the store starts and into
+/// the copies of a key that appear where none was (a sheet presented, a screen pushed — the
+/// stored value, not the new state's default, as the Composable Architecture's `@Shared` uses its
+/// default only when nothing is stored), and saved after the reductions that changed them.
+///
+/// What changed is told as the reconciler tells it (``SharedWalk/diff(_:_:)``): the state after
+/// each reduction is compared in step with the one after the last, so an action that touched no
+/// copy reads none (the store collected every copy, with its location, after every action:
+/// `feature sharing, 1000 rows, a persisted key, an action touching none` ~7,200,000 instructions).
+/// A child that appeared, left or moved, or a log that no longer reaches back, sends it to the
+/// whole walk, which also finds the keys that appeared.
 @MainActor
+@usableFromInline
 final class SharedPersistenceSync<State> {
     private let entering: Set<ObjectIdentifier>
-    /// The value last loaded or saved, by key.
+    /// The root's members and places, looked up once.
+    private let rootMembers: [SharedMember<State>]?
+    private let rootEdges: [SharedGraph.Edge<State>]
+    /// The value last loaded or saved, by key: what a copy that appears shows.
     private var saved: [String: any Sendable] = [:]
+    /// How each persisted key met so far is loaded, saved and compared.
+    private var persisted: [String: PersistedKey] = [:]
+    /// The state the last check saw: the next compares with it.
+    private var last: State
 
-    private init(entering: Set<ObjectIdentifier>) {
+    private struct PersistedKey {
+        let persistence: SharedPersistence
+        let equal: @Sendable (any Sendable, any Sendable) -> Bool
+    }
+
+    private init(entering: Set<ObjectIdentifier>, state: State) {
         self.entering = entering
+        rootMembers = SharedMembers.members(of: State.self)
+        rootEdges = SharedGraph.edges(of: State.self)
+        last = state
     }
 
     /// The sync of a store of `State`, with its copies of persisted keys set to the stored values
-    /// in `state` (and every key's copies made to agree); `nil` when `State` holds no persisted key.
+    /// in `state` (and every key's copies made to agree); `nil` when `State` can hold no persisted
+    /// key (no type it holds at any depth declares one).
     static func start(with state: inout State) -> SharedPersistenceSync? {
         SharedMembers.note(State.self)
-        guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
+        guard let entering = SharedGraph.typesHoldingShared(from: State.self),
+            SharedMembers.declaresPersisted(anyOf: entering)
+        else { return nil }
         let walk = SharedWalk(entering: entering)
         walk.collect(state, at: "")
-        guard walk.copies.contains(where: { $0.persistence != nil }) else { return nil }
-        let sync = SharedPersistenceSync(entering: entering)
+        let sync = SharedPersistenceSync(entering: entering, state: state)
+        sync.learn(walk.copies)
         var agreed: [String: any Sendable] = [:]
         for copy in walk.copies where agreed[copy.key] == nil {
-            if let persistence = copy.persistence, let stored = persistence.load() {
-                agreed[copy.key] = stored
+            if let persisted = sync.persisted[copy.key] {
+                let value = persisted.persistence.load() ?? copy.value
+                agreed[copy.key] = value
+                sync.saved[copy.key] = value
             } else {
                 agreed[copy.key] = copy.value
             }
-            if copy.persistence != nil { sync.saved[copy.key] = agreed[copy.key] }
         }
         walk.write(agreed, into: &state)
+        sync.last = state
         return sync
     }
 
-    /// Saves the persisted keys whose value `state` shows changed since the last save.
-    func saveChanges(of state: State) {
-        let walk = SharedWalk(entering: entering)
-        walk.collect(state, at: "")
-        var seen: Set<String> = []
-        for copy in walk.copies {
-            guard let persistence = copy.persistence, seen.insert(copy.key).inserted else { continue }
-            if let last = saved[copy.key], copy.equal(last, copy.value) { continue }
-            saved[copy.key] = copy.value
-            persistence.save(copy.value)
+    /// Remembers how the persisted keys among `copies` are saved.
+    private func learn(_ copies: [SharedWalk.Copy]) {
+        for copy in copies {
+            if let persistence = copy.persistence, persisted[copy.key] == nil {
+                persisted[copy.key] = PersistedKey(persistence: persistence, equal: copy.equal)
+            }
         }
+    }
+
+    /// After a reduction: the copies of a persisted key that appeared where none was show its value
+    /// (this store's last loaded or saved, else the storage's), and the keys whose value changed
+    /// are saved.
+    @usableFromInline
+    func afterReduction(_ state: inout State) {
+        let previous = last
+        let probe = SharedWalk(entering: entering)
+        probe.diff(previous, state, members: rootMembers, edges: rootEdges)
+        if !probe.wholeWalkNeeded {
+            last = state
+            for change in probe.changed { save(change.key, change.value) }
+            return
+        }
+        let before = SharedWalk(entering: entering)
+        before.collect(previous, at: "")
+        let held = Set(before.copies.map(\.key))
+        let now = SharedWalk(entering: entering)
+        now.collect(state, at: "")
+        learn(now.copies)
+        var restored: [String: any Sendable] = [:]
+        for copy in now.copies where !held.contains(copy.key) && restored[copy.key] == nil {
+            guard let persisted = persisted[copy.key] else { continue }
+            let value = saved[copy.key] ?? persisted.persistence.load() ?? copy.value
+            restored[copy.key] = value
+            saved[copy.key] = value
+        }
+        if !restored.isEmpty { now.write(restored, into: &state) }
+        last = state
+        var seen: Set<String> = []
+        for copy in now.copies where restored[copy.key] == nil && seen.insert(copy.key).inserted {
+            save(copy.key, copy.value)
+        }
+    }
+
+    /// Saves `value` as the persisted key `key`'s, unless it is what was last loaded or saved (or
+    /// the key is not persisted).
+    private func save(_ key: String, _ value: any Sendable) {
+        guard let persisted = persisted[key] else { return }
+        if let last = saved[key], persisted.equal(last, value) { return }
+        saved[key] = value
+        persisted.persistence.save(value)
     }
 }

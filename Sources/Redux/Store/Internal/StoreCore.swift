@@ -64,8 +64,16 @@ final class StoreCore<State>: Observable {
     /// where versions tell an untouched action (``SharedValuesTracker``); `nil` otherwise (a state
     /// declaring none pays nothing; one whose copies live in members has its reducer wrapped).
     @usableFromInline let sharedValues: SharedValuesTracker<State>?
-    /// Whether the reducer is more than its plain body: work to collect, or shared values to
-    /// reconcile. The one test a plain store's reduction makes (``runReducer(_:)``).
+    /// The store's persisted shared keys (`SharedState`), checked after each reduction: loaded into
+    /// copies that appear, saved when they change (see ``SharedPersistenceSync``); `nil` when the
+    /// state holds none, and in a test store (fresh storage).
+    @usableFromInline let persistedKeys: SharedPersistenceSync<State>?
+    /// Whether something follows the reducer in the reduction: the tracker of shared values, or
+    /// persisted keys.
+    @usableFromInline let finishesReductions: Bool
+    /// Whether the reducer is more than its plain body: work to collect, shared values to
+    /// reconcile, persisted keys to check. The one test a plain store's reduction makes
+    /// (``runReducer(_:)``).
     @usableFromInline let reducesFully: Bool
     /// The reducer's body that also collects the work it returns; a no-op, never called, for plain
     /// reducers. Not optional: binding an optional closure copies it (a retain and a release per
@@ -87,6 +95,11 @@ final class StoreCore<State>: Observable {
         onError: WorkErrorHandler? = nil,
         specializedDispatch: @escaping @MainActor (StoreCore<State>, any Action) -> Void
     ) {
+        // Persisted shared keys (`SharedState`): loaded now into every copy; a test store's start
+        // from its initial state, and are neither loaded nor saved (fresh storage).
+        var initialState = initialState
+        persistedKeys =
+            dependencies is TestDependencies ? nil : SharedPersistenceSync.start(with: &initialState)
         state = initialState
         self.specializedDispatch = specializedDispatch
         // A state declaring shared values has its copies reconciled after each reduction: by the
@@ -116,18 +129,11 @@ final class StoreCore<State>: Observable {
             }
         }
         collectsWork = reducer.workBody != nil
-        reducesFully = collectsWork || sharedValues != nil
+        finishesReductions = sharedValues != nil || persistedKeys != nil
+        reducesFully = collectsWork || finishesReductions
         effects = Effects(dependencies: box, onError: onError)
         effects.generatedTaping = generatedTaping
         stateKeyPath = \StoreCore<State>.state
-        // Persisted shared keys (`SharedState`): loaded now, saved after the reductions that change
-        // them; a test store's start from its initial state and are not saved (fresh storage).
-        if !(dependencies is TestDependencies), let sync = SharedPersistenceSync.start(with: &state) {
-            effects.observeReductions { [weak self] _ in
-                guard let self else { return }
-                sync.saveChanges(of: self.state)
-            }
-        }
     }
 
     /// Registers a dependency on the whole state with the current observation tracking, if any.
@@ -387,7 +393,7 @@ extension StoreCore {
         // existed). Guarded by `.ci/perf-guard`'s store over the raw reducer (≤ 62; 58–59 with
         // the hint in CI).
         if _slowPath(reducesFully) {
-            if sharedValues == nil {
+            if !finishesReductions {
                 reduceWithWork(&state, action, &work)
             } else {
                 reduceAndReconcileSharedValues(action)
@@ -398,8 +404,9 @@ extension StoreCore {
         machine.rules.reducerReturned()
     }
 
-    /// Reduces, then reconciles the state's shared values: compiled for the state in the app's
-    /// module, with the check of the versions inlined (``SharedValuesTracker/reconcile(_:)``), and
+    /// Reduces, then reconciles the state's shared values and checks its persisted keys: compiled
+    /// for the state in the app's module, with the check of the versions inlined
+    /// (``SharedValuesTracker/reconcile(_:)``), and
     /// apart from the dispatch (inlined there, it cost every store without shared values 3
     /// instructions a dispatch).
     @inlinable
@@ -414,6 +421,9 @@ extension StoreCore {
         // tracker was retained and released around the call (40 instructions).
         if let sharedValues {
             sharedValues.reconcile(&state)
+        }
+        if let persistedKeys {
+            persistedKeys.afterReduction(&state)
         }
     }
 
