@@ -492,6 +492,9 @@ final class SharedPersistenceSync<State> {
     private var persisted: [String: PersistedKey] = [:]
     /// The state the last check saw: the next compares with it.
     private var last: State
+    /// The keys `last` holds a copy of. Only a whole walk can find a key appear or go (a child that
+    /// appeared or left sends the comparison there), so it is renewed by those alone.
+    private var held: Set<String> = []
 
     private struct PersistedKey {
         let persistence: SharedPersistence
@@ -529,6 +532,7 @@ final class SharedPersistenceSync<State> {
         }
         walk.write(agreed, into: &state)
         sync.last = state
+        sync.held = Set(walk.copies.map(\.key))
         return sync
     }
 
@@ -554,9 +558,6 @@ final class SharedPersistenceSync<State> {
             for change in probe.changed { save(change.key, change.value) }
             return
         }
-        let before = SharedWalk(entering: entering)
-        before.collect(previous, at: "")
-        let held = Set(before.copies.map(\.key))
         let now = SharedWalk(entering: entering)
         now.collect(state, at: "")
         learn(now.copies)
@@ -569,6 +570,7 @@ final class SharedPersistenceSync<State> {
         }
         if !restored.isEmpty { now.write(restored, into: &state) }
         last = state
+        held = Set(now.copies.map(\.key))
         var seen: Set<String> = []
         for copy in now.copies where restored[copy.key] == nil && seen.insert(copy.key).inserted {
             save(copy.key, copy.value)
