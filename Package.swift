@@ -92,7 +92,10 @@ let package = Package(
             path: "Examples/PokeMaster/Tests/PokeMasterTests"),
         .testTarget(
             name: "ReduxHistoryTests",
-            dependencies: ["ReduxHistory", "ReduxEffects", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport"],
+            dependencies: [
+                "ReduxHistory", "ReduxEffects", "ReduxTesting", "ReduxTestingReporter", "ReduxTestSupport",
+                "ReduxPersistence",
+            ],
             // Files the real Redux DevTools instrument wrote (../shared/devtools), read by path.
             exclude: ["DevToolsFiles"]),
         // The second example (Examples/SyncUps): the Composable Architecture's SyncUps app's logic —

@@ -153,12 +153,14 @@ public struct ActionRegistry: Sendable {
     private var decoders: [String: @Sendable (any Decoder) throws -> any Action] = [:]
     private var identifierDecoders: [String: @Sendable (any Decoder) throws -> any Hashable & Sendable] = [:]
 
-    /// A registry of the library's own wrappers: `ElementAction` (what a row's, a child's or a
-    /// screen's scope sends) and `Dismiss`, and `UUID` element identifiers. Register the app's
+    /// A registry of the library's own actions: `ElementAction` (what a row's, a child's or a
+    /// screen's scope sends), `Dismiss` and `SharedValuesLoaded` (what a store dispatches when the
+    /// copies of a persisted shared key appear), and `UUID` element identifiers. Register the app's
     /// actions, its stacks' `StackAction<Screen>` and its own identifier types.
     public init() {
         decoders["ElementAction"] = { decoder in try ElementAction(from: decoder) }
         decoders["Dismiss"] = { decoder in try Dismiss(from: decoder) }
+        decoders["SharedValuesLoaded"] = { decoder in try SharedValuesLoaded(from: decoder) }
         identifierDecoders["UUID"] = { decoder in try UUID(from: decoder) }
     }
 

@@ -46,7 +46,9 @@ extension SharedMember {
                     } catch {
                         SharedFileWriter.report("could not encode the value for \(url.path): \(error)")
                     }
-                }))
+                },
+                encode: { SharedValueJSON.encode($0, as: Value.self) },
+                decode: { SharedValueJSON.decode($0, as: Value.self) }))
     }
 
     /// The member at `keyPath` is the user defaults value under `key` — the Composable
@@ -83,7 +85,21 @@ extension SharedMember {
                         return SharedFileWriter.report("could not encode the value for user defaults \(key)")
                     }
                     defaults().set(object, forKey: key)
-                }))
+                },
+                encode: { SharedValueJSON.encode($0, as: Value.self) },
+                decode: { SharedValueJSON.decode($0, as: Value.self) }))
+    }
+}
+
+/// A persisted value as the JSON text a ``SharedValuesLoaded`` carries.
+enum SharedValueJSON {
+    static func encode<Value: Encodable>(_ value: any Sendable, as _: Value.Type) -> String? {
+        guard let value = value as? Value, let data = try? JSONEncoder().encode(value) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode<Value: Decodable & Sendable>(_ text: String, as _: Value.Type) -> (any Sendable)? {
+        try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
 }
 

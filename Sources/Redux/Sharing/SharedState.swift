@@ -95,10 +95,20 @@ package struct SharedPersistence: Sendable {
     package let load: @Sendable () -> (any Sendable)?
     /// Stores the value (coalesced and atomic as the storage does it).
     package let save: @Sendable (any Sendable) -> Void
+    /// The value as JSON text, for the ``SharedValuesLoaded`` a store dispatches; `nil` when it is
+    /// not the member's type or does not encode.
+    package let encode: @Sendable (any Sendable) -> String?
+    /// A value from its JSON text (``encode``); `nil` when it does not decode as the member's type.
+    package let decode: @Sendable (String) -> (any Sendable)?
 
-    package init(load: @escaping @Sendable () -> (any Sendable)?, save: @escaping @Sendable (any Sendable) -> Void) {
+    package init(
+        load: @escaping @Sendable () -> (any Sendable)?, save: @escaping @Sendable (any Sendable) -> Void,
+        encode: @escaping @Sendable (any Sendable) -> String?, decode: @escaping @Sendable (String) -> (any Sendable)?
+    ) {
         self.load = load
         self.save = save
+        self.encode = encode
+        self.decode = decode
     }
 }
 

@@ -224,20 +224,24 @@ extension Reducer {
         let offsets = SharedValuesReconciler.versionOffsets(for: State.self) ?? []
         // Versions tell only the declared copies unchanged; features' shared members are walked.
         let checks = !offsets.isEmpty && SharedGraph.typesHoldingShared(from: State.self) == nil
+        // The stored values a store loaded for persisted keys whose copies appeared: written into
+        // those copies after the reconciliation (which found nothing changed by the action), so
+        // that a replay shows what the store showed.
+        let load = SharedWalk.loader(for: State.self)
         if let workBody {
             return Reducer(work: { state, action, work in
                 let before = state
                 workBody(&state, action, &work)
-                if checks, sameVersions(at: offsets, in: &state, before) { return }
-                reconcile(&state, before)
+                if !checks || !sameVersions(at: offsets, in: &state, before) { reconcile(&state, before) }
+                if let load, let loaded = ActionCast.cast(action, to: SharedValuesLoaded.self) { load(&state, loaded) }
             })
         }
         let body = self.body
         return Reducer { state, action in
             let before = state
             body(&state, action)
-            if checks, sameVersions(at: offsets, in: &state, before) { return }
-            reconcile(&state, before)
+            if !checks || !sameVersions(at: offsets, in: &state, before) { reconcile(&state, before) }
+            if let load, let loaded = ActionCast.cast(action, to: SharedValuesLoaded.self) { load(&state, loaded) }
         }
     }
 }

@@ -53,7 +53,7 @@ extension RecordingPaused: NotReplayedMarker {
 }
 
 /// Replaces a store's state with one time travel computed (``HistoryRecorder/reducer(_:)``).
-struct TravelTo<State: Sendable>: Action {
+struct TravelTo<State: Sendable>: StateReplacingAction {
     let state: State
 }
 

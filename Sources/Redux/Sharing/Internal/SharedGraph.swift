@@ -71,11 +71,12 @@ package enum SharedGraph {
     @inlinable
     package static func recordMember<Parent, Child>(_ keyPath: WritableKeyPath<Parent, Child> & Sendable) {
         let name = BindingAction<Parent>.path(of: keyPath)
+        let member = SharedPlace(keyPath)
         record(
             Parent.self, Child.self, identity: AnyHashable(keyPath as AnyKeyPath),
-            read: { parent, location, walk in walk.collect(parent[keyPath: keyPath], at: location + "." + name) },
-            diff: { old, new, walk in walk.diff(old[keyPath: keyPath], new[keyPath: keyPath]) },
-            differs: { parent, walk in walk.differs(parent[keyPath: keyPath]) },
+            read: { parent, location, walk in walk.collect(member.read(parent), at: location + "." + name) },
+            diff: { old, new, walk in walk.diff(member.read(old), member.read(new)) },
+            differs: { parent, walk in walk.differs(member.read(parent)) },
             agree: { parent, walk in
                 guard walk.differs(parent[keyPath: keyPath]) else { return }
                 walk.agree(&parent[keyPath: keyPath])
@@ -88,16 +89,17 @@ package enum SharedGraph {
         _ keyPath: WritableKeyPath<Parent, IdentifiedArray<ID, Element>> & Sendable
     ) where Element.ID == ID {
         let name = BindingAction<Parent>.path(of: keyPath)
+        let collection = SharedPlace(keyPath)
         record(
             Parent.self, Element.self, identity: AnyHashable(keyPath as AnyKeyPath),
             read: { parent, location, walk in
-                for element in parent[keyPath: keyPath] {
+                for element in collection.read(parent) {
                     walk.collect(element, at: "\(location).\(name)[\(element.id)]")
                 }
             },
             diff: { old, new, walk in
-                let before = old[keyPath: keyPath]
-                let after = new[keyPath: keyPath]
+                let before = collection.read(old)
+                let after = collection.read(new)
                 // Unchanged since: every element as it was (each write to an element is logged).
                 guard before.version != after.version else { return }
                 // The elements written since, when the log still holds them and no element came,
@@ -113,7 +115,7 @@ package enum SharedGraph {
             differs: { parent, walk in
                 let plan = walk.agreeing(Element.self)
                 guard plan.enters else { return false }
-                return parent[keyPath: keyPath].contains { plan.differs($0, walk) }
+                return collection.read(parent).contains { plan.differs($0, walk) }
             },
             agree: { parent, walk in
                 let plan = walk.agreeing(Element.self)
@@ -121,13 +123,36 @@ package enum SharedGraph {
                 // The positions of the elements to write, found before any is written: a copy of
                 // the collection held while writing would make each write copy its storage.
                 let positions: [Int] = {
-                    let elements = parent[keyPath: keyPath]
+                    let elements = collection.read(parent)
                     return elements.indices.filter { plan.differs(elements[$0], walk) }
                 }()
                 for position in positions {
                     plan.agree(&parent[keyPath: keyPath][position], walk)
                 }
             })
+    }
+
+    /// A member read where the walks read it (every action's comparison among them): at its
+    /// offset when the key path allows, through ``loadMember(_:at:in:)`` — the package's one typed
+    /// read at an offset (``MemberReader``) — not the runtime's key-path projection (~1,000
+    /// instructions a read with its metadata lookups, twice an action for each list a state's
+    /// shared values live in).
+    @usableFromInline
+    struct SharedPlace<Parent, Child>: Sendable {
+        @usableFromInline let keyPath: WritableKeyPath<Parent, Child> & Sendable
+        @usableFromInline let offset: Int?
+
+        @inlinable
+        init(_ keyPath: WritableKeyPath<Parent, Child> & Sendable) {
+            self.keyPath = keyPath
+            offset = MemoryLayout<Parent>.offset(of: keyPath)
+        }
+
+        @inlinable
+        func read(_ parent: Parent) -> Child {
+            guard let offset else { return parent[keyPath: keyPath] }
+            return withUnsafePointer(to: parent) { loadMember(Child.self, at: offset, in: UnsafeRawPointer($0)) }
+        }
     }
 
     /// An optional child or an enum's case (`ifLet`), through its place.
@@ -255,6 +280,11 @@ final class SharedWalk {
     @usableFromInline var copies: [Copy] = []
     /// The value every copy of each key is to show, for ``agree(_:)``.
     @usableFromInline var agreed: [String: any Sendable] = [:]
+    /// Values as a ``SharedValuesLoaded`` carries them (JSON text by key), for ``agree(_:)``:
+    /// decoded by the persisted members of their keys.
+    @usableFromInline var loaded: [String: String] = [:]
+    /// The keys of ``loaded`` a member decoded.
+    @usableFromInline var decodedKeys: Set<String> = []
     /// Each type's part in ``agree(_:)`` (``Agreeing``), made once per walk.
     @usableFromInline var agreeingMemo: [ObjectIdentifier: Any] = [:]
 
@@ -381,7 +411,7 @@ final class SharedWalk {
         if entering.contains(id) {
             var agreements: [SharedAgreement<T>] = []
             for member in members(of: T.self) ?? [] {
-                if let value = agreed[member.key], let agreement = member.agreeing(value) {
+                if let value = agreed[member.key] ?? loadedValue(of: member), let agreement = member.agreeing(value) {
                     agreements.append(agreement)
                 }
             }
@@ -390,6 +420,36 @@ final class SharedWalk {
         }
         agreeingMemo[id] = made
         return made
+    }
+
+    /// The value ``loaded`` carries for `member`'s key, decoded as its persistence decodes it.
+    @usableFromInline
+    func loadedValue<T>(of member: SharedMember<T>) -> (any Sendable)? {
+        guard let text = loaded[member.key], let value = member.persistence?.decode(text) else { return nil }
+        decodedKeys.insert(member.key)
+        return value
+    }
+
+    /// What writes a ``SharedValuesLoaded`` into the copies of its keys in a `State`; `nil` when
+    /// `State` holds no shared value. A key no copy's member decodes (a file edited by hand, a key
+    /// the state no longer declares) changes nothing, and a debug build says so.
+    static func loader<State>(for _: State.Type) -> (@Sendable (inout State, SharedValuesLoaded) -> Void)? {
+        guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
+        return { state, loaded in
+            let walk = SharedWalk(entering: entering)
+            walk.loaded = loaded.values
+            walk.agree(&state)
+            let missed = loaded.values.keys.sorted().filter { !walk.decodedKeys.contains($0) }
+            guard !missed.isEmpty else { return }
+            MainActorCheck.runOnMainActor {
+                for key in missed {
+                    Diagnostics.warnOnce(
+                        "shared-values-loaded:\(State.self):\(key)",
+                        "swift-redux: warning: SharedValuesLoaded carries \(key), which no persisted shared member in "
+                            + "\(State.self) decodes: its copies keep their values.")
+                }
+            }
+        }
     }
 
     /// Whether `value` holds a copy that differs from its key's agreed value.
@@ -471,7 +531,9 @@ final class SharedWalk {
 /// anyone sees the state): loaded into the initial state's copies when the store starts and into
 /// the copies of a key that appear where none was (a sheet presented, a screen pushed — the
 /// stored value, not the new state's default, as the Composable Architecture's `@Shared` uses its
-/// default only when nothing is stored), and saved after the reductions that changed them.
+/// default only when nothing is stored: a ``SharedValuesLoaded`` the store dispatches next, so
+/// that recordings hold it), and saved after the reductions that changed them. A reduction that
+/// replaced the state (time travel, ``StateReplacingAction``) loads and saves nothing.
 ///
 /// What changed is told as the reconciler tells it (``SharedWalk/diff(_:_:)``): the state after
 /// each reduction is compared in step with the one after the last, so an action that touched no
@@ -545,36 +607,62 @@ final class SharedPersistenceSync<State> {
         }
     }
 
-    /// After a reduction: the copies of a persisted key that appeared where none was show its value
-    /// (this store's last loaded or saved, else the storage's), and the keys whose value changed
-    /// are saved.
+    /// The type of the action last checked, and whether it replaces the state.
+    private var lastActionType: ObjectIdentifier?
+    private var lastReplacesState = false
+
+    /// Whether `action` replaces the state (time travel): a conformance of its type, asked of the
+    /// runtime once for a run of actions of one type.
+    private func replacesState(_ action: any Action) -> Bool {
+        let type = ActionCast.storedType(of: action)
+        if type == lastActionType { return lastReplacesState }
+        lastActionType = ActionCast.isClass(Swift.type(of: action)) ? nil : type
+        lastReplacesState = action is any StateReplacingAction
+        return lastReplacesState
+    }
+
+    /// After the reduction of `action`: the keys whose value changed are saved, and the stored
+    /// values of the persisted keys whose copies appeared where none was (this store's last loaded
+    /// or saved, else the storage's) are returned, for the store to dispatch next.
     @usableFromInline
-    func afterReduction(_ state: inout State) {
+    func afterReduction(_ state: State, of action: any Action) -> SharedValuesLoaded? {
         let previous = last
+        last = state
+        if replacesState(action) {
+            // The state shown is another's (a step travelled to): its keys are what it holds.
+            let walk = SharedWalk(entering: entering)
+            walk.collect(state, at: "")
+            learn(walk.copies)
+            held = Set(walk.copies.map(\.key))
+            return nil
+        }
         let probe = SharedWalk(entering: entering)
         probe.diff(previous, state, members: rootMembers, edges: rootEdges)
         if !probe.wholeWalkNeeded {
-            last = state
             for change in probe.changed { save(change.key, change.value) }
-            return
+            return nil
         }
         let now = SharedWalk(entering: entering)
         now.collect(state, at: "")
         learn(now.copies)
-        var restored: [String: any Sendable] = [:]
-        for copy in now.copies where !held.contains(copy.key) && restored[copy.key] == nil {
-            guard let persisted = persisted[copy.key] else { continue }
-            let value = saved[copy.key] ?? persisted.persistence.load() ?? copy.value
-            restored[copy.key] = value
-            saved[copy.key] = value
-        }
-        if !restored.isEmpty { now.write(restored, into: &state) }
-        last = state
-        held = Set(now.copies.map(\.key))
+        var loaded: [String: String] = [:]
         var seen: Set<String> = []
-        for copy in now.copies where restored[copy.key] == nil && seen.insert(copy.key).inserted {
-            save(copy.key, copy.value)
+        for copy in now.copies where seen.insert(copy.key).inserted {
+            guard let persisted = persisted[copy.key] else { continue }
+            if held.contains(copy.key) {
+                save(copy.key, copy.value)
+                continue
+            }
+            // Appeared: the value stored, unless its copies show it already; the new state's
+            // default is not saved.
+            let value = saved[copy.key] ?? persisted.persistence.load() ?? copy.value
+            saved[copy.key] = value
+            if !copy.equal(copy.value, value), let text = persisted.persistence.encode(value) {
+                loaded[copy.key] = text
+            }
         }
+        held = Set(now.copies.map(\.key))
+        return loaded.isEmpty ? nil : SharedValuesLoaded(values: loaded)
     }
 
     /// Saves `value` as the persisted key `key`'s, unless it is what was last loaded or saved (or

@@ -422,8 +422,9 @@ extension StoreCore {
         if let sharedValues {
             sharedValues.reconcile(&state)
         }
-        if let persistedKeys {
-            persistedKeys.afterReduction(&state)
+        if let persistedKeys, let loaded = persistedKeys.afterReduction(state, of: action) {
+            // Reduced next, through the middleware as any action (the store is busy: queued).
+            _ = machine.rules.shouldQueue(loaded)
         }
     }
 
