@@ -58,6 +58,15 @@ struct PersistedSharedHistoryTests {
         let fileReplay = file.replay(with: Self.reducer)
         #expect(fileReplay.isFaithful, "\(fileReplay)")
         #expect(fileReplay.finalState.prefs?.volume == 8)
+        // The Redux DevTools lifted state: its computed states show the load too, and it reads back.
+        let lifted = try ReduxDevTools.export(recording, reducer: Self.reducer)
+        let computed = try #require(
+            (try JSONSerialization.jsonObject(with: lifted) as? [String: Any])?["computedStates"] as? [[String: Any]])
+        let volumes = computed.map { (($0["state"] as? [String: Any])?["prefs"] as? [String: Any])?["volume"] as? Int }
+        #expect(volumes.last == 8)
+        #expect(volumes.contains(7), "the step of the load: \(volumes)")
+        let imported = try ReduxDevTools.importRecording(lifted, actions: actions) as Recording<App>
+        #expect(imported.replay(with: Self.reducer).finalState.prefs?.volume == 8)
 
         defaults.set(100, forKey: "volume")  // written behind the store's back
         recorder.jump(to: 1)  // after the sheet appeared, before the load

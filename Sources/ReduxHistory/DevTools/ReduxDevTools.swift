@@ -34,7 +34,9 @@ public enum ReduxDevTools {
     public static func export<State: Encodable>(
         _ recording: Recording<State>, reducer: Reducer<State>, redactingState: (State) -> State = { $0 }
     ) throws -> Data {
-        try export(recording, reducer: reducer, redactingState: redactingState) { state, action, _ in
+        // Shared values reconciled (and a store's `SharedValuesLoaded` applied) as the store did.
+        let reducer = reducer.reconcilingSharedValues()
+        return try export(recording, reducer: reducer, redactingState: redactingState) { state, action, _ in
             var work = ReducerWork()
             reducer.reduce(&state, action, work: &work)
         }
