@@ -422,10 +422,21 @@ extension StoreCore {
         if let sharedValues {
             sharedValues.reconcile(&state)
         }
-        if let persistedKeys, let loaded = persistedKeys.afterReduction(state, of: action) {
-            // Reduced next, through the middleware as any action (the store is busy: queued).
-            _ = machine.rules.shouldQueue(loaded)
+        if _slowPath(persistedKeys != nil) {
+            checkPersistedKeys(after: action)
         }
+    }
+
+    /// Saves the persisted shared keys the reduction of `action` changed, and queues the
+    /// ``SharedValuesLoaded`` of those whose copies appeared (see ``SharedPersistenceSync``). Out
+    /// of line: inlined into the reduction, it cost a store with shared values but no persisted
+    /// key 12 instructions a dispatch (`sharing, 10 copies, an action touching none` 146 → 158).
+    @usableFromInline
+    @inline(never)
+    func checkPersistedKeys(after action: any Action) {
+        guard let persistedKeys, let loaded = persistedKeys.afterReduction(state, of: action) else { return }
+        // Reduced next, through the middleware as any action (the store is busy: queued).
+        _ = machine.rules.shouldQueue(loaded)
     }
 
     /// Starts the work the reducer returned, after the observers and subscribers saw the new state.
