@@ -283,8 +283,8 @@ final class SharedWalk {
     /// Values as a ``SharedValuesLoaded`` carries them (JSON text by key), for ``agree(_:)``:
     /// decoded by the persisted members of their keys.
     @usableFromInline var loaded: [String: String] = [:]
-    /// The keys of ``loaded`` a member decoded.
-    @usableFromInline var decodedKeys: Set<String> = []
+    /// The keys of ``loaded`` whose text a member met did not decode.
+    @usableFromInline var undecodedKeys: Set<String> = []
     /// Each type's part in ``agree(_:)`` (``Agreeing``), made once per walk.
     @usableFromInline var agreeingMemo: [ObjectIdentifier: Any] = [:]
 
@@ -425,28 +425,32 @@ final class SharedWalk {
     /// The value ``loaded`` carries for `member`'s key, decoded as its persistence decodes it.
     @usableFromInline
     func loadedValue<T>(of member: SharedMember<T>) -> (any Sendable)? {
-        guard let text = loaded[member.key], let value = member.persistence?.decode(text) else { return nil }
-        decodedKeys.insert(member.key)
+        guard let text = loaded[member.key] else { return nil }
+        guard let value = member.persistence?.decode(text) else {
+            undecodedKeys.insert(member.key)
+            return nil
+        }
         return value
     }
 
     /// What writes a ``SharedValuesLoaded`` into the copies of its keys in a `State`; `nil` when
-    /// `State` holds no shared value. A key no copy's member decodes (a file edited by hand, a key
-    /// the state no longer declares) changes nothing, and a debug build says so.
+    /// `State` holds no shared value. A key with no copy in the state (its sheet dismissed before
+    /// the load was reduced) changes nothing; one whose text its member does not decode (a file
+    /// edited by hand) changes nothing either, and a debug build says so.
     static func loader<State>(for _: State.Type) -> (@Sendable (inout State, SharedValuesLoaded) -> Void)? {
         guard let entering = SharedGraph.typesHoldingShared(from: State.self) else { return nil }
         return { state, loaded in
             let walk = SharedWalk(entering: entering)
             walk.loaded = loaded.values
             walk.agree(&state)
-            let missed = loaded.values.keys.sorted().filter { !walk.decodedKeys.contains($0) }
+            let missed = walk.undecodedKeys.sorted()
             guard !missed.isEmpty else { return }
             MainActorCheck.runOnMainActor {
                 for key in missed {
                     Diagnostics.warnOnce(
                         "shared-values-loaded:\(State.self):\(key)",
-                        "swift-redux: warning: SharedValuesLoaded carries \(key), which no persisted shared member in "
-                            + "\(State.self) decodes: its copies keep their values.")
+                        "swift-redux: warning: SharedValuesLoaded carries a value for \(key) that its member in "
+                            + "\(State.self) does not decode: its copies keep their values.")
                 }
             }
         }
