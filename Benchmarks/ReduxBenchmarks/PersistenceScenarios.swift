@@ -82,20 +82,35 @@ let persistedSharedFile = FileManager.default.temporaryDirectory
 /// action that touches no copy pays for it, with 10 and 1,000 rows each holding one.
 @MainActor
 func persistedSharingScenarios() -> [Scenario] {
-    [10, 1_000].map { rows in
-        Scenario(
-            name: "feature sharing, \(rows) rows, a persisted key, an action touching none",
-            note: "SharedState: every row's total is one file-stored value; the action changes a counter"
-        ) {
-            let reducer = Reducer<PersistedSharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
-                .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 })
-            let initial = PersistedSharedBench(
-                rows: IdentifiedArrayOf(uniqueElements: (0..<rows).map { PersistedSharedRow(id: $0) }))
-            let store = Store(initialState: initial, reducer: reducer)
-            let action: any Action = Increment()
-            return { n in
-                for _ in 0..<n { store.dispatch(action) }
-            }
+    let reducer = {
+        Reducer<PersistedSharedBench>.on(Increment.self) { state, _ in state.count &+= 1 }
+            .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 })
+    }
+    let initial = { (rows: Int) in
+        PersistedSharedBench(rows: IdentifiedArrayOf(uniqueElements: (0..<rows).map { PersistedSharedRow(id: $0) }))
+    }
+    let edit = Scenario(
+        name: "feature sharing, 1000 rows, a persisted key, an edit of one row's value",
+        note: "the first row's file-stored total changed through its scope: every row follows, the file is saved",
+        scale: 1_000
+    ) {
+        let store = Store(initialState: initial(1_000), reducer: reducer())
+        let action: any Action = ElementAction(path: "rows", id: 0, AddToTotal())
+        return { n in
+            for _ in 0..<n { store.dispatch(action) }
         }
     }
+    return [edit]
+        + [10, 1_000].map { rows in
+            Scenario(
+                name: "feature sharing, \(rows) rows, a persisted key, an action touching none",
+                note: "SharedState: every row's total is one file-stored value; the action changes a counter"
+            ) {
+                let store = Store(initialState: initial(rows), reducer: reducer())
+                let action: any Action = Increment()
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            }
+        }
 }

@@ -35,6 +35,9 @@ public struct SharedMember<State>: Sendable {
     @usableFromInline let read: @Sendable (State) -> any Sendable
     @usableFromInline let write: @Sendable (inout State, any Sendable) -> Void
     @usableFromInline let equal: @Sendable (any Sendable, any Sendable) -> Bool
+    /// Whether the member differs between two states — compared as its own type, with no value
+    /// boxed (what the walks' in-step comparison asks of every copy it enters).
+    @usableFromInline let differsBetween: @Sendable (State, State) -> Bool
     /// Where a persisted key's value is loaded from and saved to (`ReduxPersistence`); `nil` in memory.
     @usableFromInline let persistence: SharedPersistence?
     /// Given the value every copy is to show, the member's check and write for it, typed: what
@@ -50,24 +53,24 @@ public struct SharedMember<State>: Sendable {
         key: String, _ keyPath: WritableKeyPath<State, Value> & Sendable, persistence: SharedPersistence?
     ) {
         self.key = key
-        read = { $0[keyPath: keyPath] }
+        // The member read at its offset when the key path allows (``MemberReader``): the runtime's
+        // key-path projection cost ~500 instructions a copy, and the walks read every copy.
+        let offset = MemoryLayout<State>.offset(of: keyPath)
+        @Sendable func member(_ state: State) -> Value {
+            guard let offset else { return state[keyPath: keyPath] }
+            return withUnsafePointer(to: state) { loadMember(Value.self, at: offset, in: UnsafeRawPointer($0)) }
+        }
+        read = { member($0) }
         write = { state, value in
             if let value = value as? Value { state[keyPath: keyPath] = value }
         }
         equal = { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
+        differsBetween = { old, new in member(old) != member(new) }
         self.persistence = persistence
-        // The member read at its offset when the key path allows (``MemberReader``): the runtime's
-        // key-path projection cost ~500 instructions a copy, and the walk reads every copy.
-        let offset = MemoryLayout<State>.offset(of: keyPath)
         agreeing = { agreed in
             guard let value = agreed as? Value else { return nil }
             return SharedAgreement(
-                differs: { state in
-                    guard let offset else { return state[keyPath: keyPath] != value }
-                    return withUnsafePointer(to: state) {
-                        loadMember(Value.self, at: offset, in: UnsafeRawPointer($0)) != value
-                    }
-                },
+                differs: { state in member(state) != value },
                 write: { state in state[keyPath: keyPath] = value })
         }
     }

@@ -174,7 +174,7 @@ struct FeatureSharedStateTests {
             let before = state
             var after = state
             let ids = Array(after.rows.ids)
-            switch Int.random(in: 0..<9, using: &rng) {
+            switch Int.random(in: 0..<11, using: &rng) {
             case 0: after.counter.stats.increment()
             case 1: after.counter.taps += 1  // not shared
             case 2 where !ids.isEmpty: after.rows[id: ids.randomElement(using: &rng)!]?.stats.increment()
@@ -187,6 +187,10 @@ struct FeatureSharedStateTests {
             case 5 where !ids.isEmpty: after.rows.remove(id: ids.randomElement(using: &rng)!)
             case 6: after.sheet = after.sheet == nil ? CounterTab(stats: Stats(count: 99, events: 0)) : nil
             case 7 where after.sheet != nil: after.sheet?.stats.increment()
+            case 8 where ids.count > 32:  // every row written, none changed: more than the log holds
+                for id in ids { after.rows[id: id] = after.rows[id: id] }
+            case 9 where ids.count > 32:  // every row's copy set to one new value at once
+                for id in ids { after.rows[id: id]?.stats = Stats(count: 1_000 + step, events: step) }
             default: after.profile.stats = Stats(count: step, events: step)
             }
             var whole = after

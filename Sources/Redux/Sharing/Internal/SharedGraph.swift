@@ -102,14 +102,31 @@ package enum SharedGraph {
                 let after = collection.read(new)
                 // Unchanged since: every element as it was (each write to an element is logged).
                 guard before.version != after.version else { return }
+                // The element type's members and places, looked up once for all the rows compared.
+                guard walk.entering.contains(ObjectIdentifier(Element.self)) else { return }
+                let members = walk.members(of: Element.self)
+                let edges = walk.edges(of: Element.self)
                 // The elements written since, when the log still holds them and no element came,
-                // went or moved; otherwise the whole walk.
-                guard let changes = after.changes(since: before.version) else { return walk.needsWholeWalk() }
+                // went or moved.
+                guard let changes = after.changes(since: before.version) else {
+                    // More were written than the log holds (an edit of a key that every row
+                    // shows: each row's copy follows). With the same elements in the same order,
+                    // they are compared in step, each through its type; otherwise the whole walk.
+                    guard before.structureVersion == after.structureVersion, before.count == after.count else {
+                        return walk.needsWholeWalk()
+                    }
+                    for index in after.indices {
+                        walk.diff(before[index], after[index], members: members, edges: edges)
+                        if walk.wholeWalkNeeded { return }
+                    }
+                    return
+                }
                 for change in changes {
                     guard let id = change.id, let was = before[id: id], let now = after[id: id] else {
                         return walk.needsWholeWalk()
                     }
-                    walk.diff(was, now)
+                    walk.diff(was, now, members: members, edges: edges)
+                    if walk.wholeWalkNeeded { return }
                 }
             },
             differs: { parent, walk in
@@ -340,9 +357,8 @@ final class SharedWalk {
     @inlinable
     func diff<T>(_ old: T, _ new: T, members: [SharedMember<T>]?, edges: [SharedGraph.Edge<T>]) {
         if let members {
-            for member in members {
-                let now = member.read(new)
-                if !member.equal(member.read(old), now) { changed.append((member.key, now)) }
+            for member in members where member.differsBetween(old, new) {
+                changed.append((member.key, member.read(new)))
             }
         }
         for edge in edges where entering.contains(edge.child) {
@@ -643,7 +659,13 @@ final class SharedPersistenceSync<State> {
         let probe = SharedWalk(entering: entering)
         probe.diff(previous, state, members: rootMembers, edges: rootEdges)
         if !probe.wholeWalkNeeded {
-            for change in probe.changed { save(change.key, change.value) }
+            // After the reconciliation every copy of a key shows one value: a run of copies of one
+            // key (a list's rows) is saved once, not compared once a row.
+            var lastKey: String?
+            for change in probe.changed where change.key != lastKey {
+                lastKey = change.key
+                save(change.key, change.value)
+            }
             return nil
         }
         let now = SharedWalk(entering: entering)
