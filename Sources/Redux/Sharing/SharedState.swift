@@ -53,24 +53,20 @@ public struct SharedMember<State>: Sendable {
         key: String, _ keyPath: WritableKeyPath<State, Value> & Sendable, persistence: SharedPersistence?
     ) {
         self.key = key
-        // The member read at its offset when the key path allows (``MemberReader``): the runtime's
-        // key-path projection cost ~500 instructions a copy, and the walks read every copy.
-        let offset = MemoryLayout<State>.offset(of: keyPath)
-        @Sendable func member(_ state: State) -> Value {
-            guard let offset else { return state[keyPath: keyPath] }
-            return withUnsafePointer(to: state) { loadMember(Value.self, at: offset, in: UnsafeRawPointer($0)) }
-        }
-        read = { member($0) }
+        // The member read at its offset when the key path allows (``SharedGraph/SharedPlace``): the
+        // runtime's key-path projection cost ~500 instructions a copy, and the walks read every copy.
+        let member = SharedGraph.SharedPlace(keyPath)
+        read = { member.read($0) }
         write = { state, value in
             if let value = value as? Value { state[keyPath: keyPath] = value }
         }
         equal = { lhs, rhs in (lhs as? Value) == (rhs as? Value) }
-        differsBetween = { old, new in member(old) != member(new) }
+        differsBetween = { old, new in member.read(old) != member.read(new) }
         self.persistence = persistence
         agreeing = { agreed in
             guard let value = agreed as? Value else { return nil }
             return SharedAgreement(
-                differs: { state in member(state) != value },
+                differs: { state in member.read(state) != value },
                 write: { state in state[keyPath: keyPath] = value })
         }
     }

@@ -78,7 +78,7 @@ package enum SharedGraph {
             diff: { old, new, walk in walk.diff(member.read(old), member.read(new)) },
             differs: { parent, walk in walk.differs(member.read(parent)) },
             agree: { parent, walk in
-                guard walk.differs(parent[keyPath: keyPath]) else { return }
+                guard walk.differs(member.read(parent)) else { return }
                 walk.agree(&parent[keyPath: keyPath])
             })
     }
