@@ -459,8 +459,8 @@ public final class HistoryRecorder<State: Sendable> {
         let tapes = ownTapes
         if reducer.returnsWork {
             return Reducer(work: { state, action, work in
-                if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
-                    state = travel.state
+                if let travel = ActionCast.cast(action, to: TravelTo.self) {
+                    if let travelled = travel.state as? State { state = travelled }
                 } else {
                     MainActor.assumeIsolated {
                         tapes.taped = ReducerDependencies.taping(into: tapes.tape) {
@@ -471,8 +471,8 @@ public final class HistoryRecorder<State: Sendable> {
             })
         }
         return Reducer { state, action in
-            if let travel = ActionCast.cast(action, to: TravelTo<State>.self) {
-                state = travel.state
+            if let travel = ActionCast.cast(action, to: TravelTo.self) {
+                if let travelled = travel.state as? State { state = travelled }
             } else {
                 MainActor.assumeIsolated {
                     tapes.taped = ReducerDependencies.taping(into: tapes.tape) { reducer.reduce(&state, action) }

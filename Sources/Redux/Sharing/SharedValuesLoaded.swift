@@ -34,7 +34,15 @@ public struct SharedValuesLoaded: Action, Codable, Equatable, CustomStringConver
     }
 }
 
-/// An action that replaces a store's state with another computed elsewhere — time travel's
-/// (`ReduxHistory`): a store's persisted shared keys are neither loaded nor saved for it (the state
-/// shown is a step's, not an edit).
-package protocol StateReplacingAction: Action {}
+/// The action that replaces a store's state with another computed elsewhere — time travel's
+/// (`ReduxHistory`'s recorder dispatches and reduces it): a store's persisted shared keys are
+/// neither loaded nor saved for it (the state shown is a step's, not an edit). One type, not
+/// generic, so a store of any state tells it by exact comparison (``ActionCast``); the state is
+/// read back as the recorder's type once per travel.
+package struct StateReplacement: Action {
+    package let state: any Sendable
+
+    package init(state: any Sendable) {
+        self.state = state
+    }
+}

@@ -52,10 +52,9 @@ extension RecordingPaused: NotReplayedMarker {
     var problem: String { reason }
 }
 
-/// Replaces a store's state with one time travel computed (``HistoryRecorder/reducer(_:)``).
-struct TravelTo<State: Sendable>: StateReplacingAction {
-    let state: State
-}
+/// Replaces a store's state with one time travel computed (``HistoryRecorder/reducer(_:)``): the
+/// library's state replacement, which a store's persisted shared keys recognise.
+typealias TravelTo = StateReplacement
 
 /// The flags of ``HistoryRecorder``'s hot path.
 struct RecorderFlags: OptionSet {

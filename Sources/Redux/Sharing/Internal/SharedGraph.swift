@@ -553,7 +553,7 @@ final class SharedWalk {
 /// stored value, not the new state's default, as the Composable Architecture's `@Shared` uses its
 /// default only when nothing is stored: a ``SharedValuesLoaded`` the store dispatches next, so
 /// that recordings hold it), and saved after the reductions that changed them. A reduction that
-/// replaced the state (time travel, ``StateReplacingAction``) loads and saves nothing.
+/// replaced the state (time travel, ``StateReplacement``) loads and saves nothing.
 ///
 /// What changed is told as the reconciler tells it (``SharedWalk/diff(_:_:)``): the state after
 /// each reduction is compared in step with the one after the last, so an action that touched no
@@ -627,20 +627,6 @@ final class SharedPersistenceSync<State> {
         }
     }
 
-    /// The type of the action last checked, and whether it replaces the state.
-    private var lastActionType: ObjectIdentifier?
-    private var lastReplacesState = false
-
-    /// Whether `action` replaces the state (time travel): a conformance of its type, asked of the
-    /// runtime once for a run of actions of one type.
-    private func replacesState(_ action: any Action) -> Bool {
-        let type = ActionCast.storedType(of: action)
-        if type == lastActionType { return lastReplacesState }
-        lastActionType = ActionCast.isClass(Swift.type(of: action)) ? nil : type
-        lastReplacesState = action is any StateReplacingAction
-        return lastReplacesState
-    }
-
     /// After the reduction of `action`: the keys whose value changed are saved, and the stored
     /// values of the persisted keys whose copies appeared where none was (this store's last loaded
     /// or saved, else the storage's) are returned, for the store to dispatch next.
@@ -648,7 +634,7 @@ final class SharedPersistenceSync<State> {
     func afterReduction(_ state: State, of action: any Action) -> SharedValuesLoaded? {
         let previous = last
         last = state
-        if replacesState(action) {
+        if ActionCast.isExactly(action, StateReplacement.self) {
             // The state shown is another's (a step travelled to): its keys are what it holds.
             let walk = SharedWalk(entering: entering)
             walk.collect(state, at: "")
