@@ -67,7 +67,35 @@ func identifiedRowScenarios() -> [Scenario] {
             }
         }
     }
+    // A row appended (as a statement: `RangeReplaceableCollection`'s `append`, which Swift picks
+    // there) or the last removed, in turn: what an `IdentifiedArray` costs for it at any size.
+    for size in [1_000, 100_000] {
+        scenarios.append(
+            Scenario(
+                name: "identified rows, \(size), a row appended or removed",
+                note: "IdentifiedArrayOf with \(size) rows: `rows.append(row)` or `rows.removeLast()` in turn"
+            ) {
+                let store = Store(
+                    initialState: IdentifiedListState(size: size),
+                    reducer: .on(AppendOrRemoveRow.self) { state, action in
+                        if state.rows.count == action.size {
+                            state.rows.append(ListState.Row(id: action.size, title: "new"))
+                        } else {
+                            _ = state.rows.removeLast()
+                        }
+                    })
+                let action: any Action = AppendOrRemoveRow(size: size)
+                return { n in
+                    for _ in 0..<n { store.dispatch(action) }
+                }
+            })
+    }
     return scenarios
+}
+
+/// Appends a row when the list has `size` rows, removes the last one otherwise.
+struct AppendOrRemoveRow: Action {
+    let size: Int
 }
 
 /// Changes the row with identifier `id` (the spread-edit history scenarios of issue 65).

@@ -27,7 +27,7 @@ struct ChunkedStorageTests {
         }
         for step in 0..<400 {
             let count = model.count
-            let operation = Int.random(in: 0..<12, using: &rng)
+            let operation = Int.random(in: 0..<13, using: &rng)
             switch operation {
             case 0:
                 let row = fresh()
@@ -88,6 +88,31 @@ struct ChunkedStorageTests {
                 model.replaceSubrange(lower..<upper, with: inserted)
             case 11 where count > 0:
                 #expect(list.removeLast() == model.removeLast())
+            case 12 where count > 0:
+                // Elements whose identifiers are present (before, inside and after the range) replace
+                // those where they stand, the range's own being gone; the others are inserted.
+                let lower = Int.random(in: 0..<count, using: &rng)
+                let upper = Int.random(in: lower...min(count, lower + 40), using: &rng)
+                var given = (0..<Int.random(in: 0...3, using: &rng)).map { _ in fresh() }
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    let present = model[Int.random(in: 0..<count, using: &rng)]
+                    given.insert(
+                        Row(id: present.id, title: present.title + "*"),
+                        at: Int.random(in: 0...given.count, using: &rng))
+                }
+                list.replaceSubrange(lower..<upper, with: given)
+                model.removeSubrange(lower..<upper)
+                var inserted: [Row] = []
+                for row in given {
+                    if let at = model.firstIndex(where: { $0.id == row.id }) {
+                        model[at] = row
+                    } else if let at = inserted.firstIndex(where: { $0.id == row.id }) {
+                        inserted[at] = row
+                    } else {
+                        inserted.append(row)
+                    }
+                }
+                model.insert(contentsOf: inserted, at: lower)
             default:
                 for _ in 0..<Self.chunk / 2 {
                     let row = fresh()
@@ -102,7 +127,9 @@ struct ChunkedStorageTests {
             }
             #expect(list.count == model.count)
             #expect(list.ids.elementsEqual(model.map(\.id)))
-            for (index, row) in model.enumerated() where index % 97 == 0 || index == model.count - 1 {
+            // Every position after the operations that renumber from a position on, a sample after the others.
+            let every = operation == 10 || operation == 12 || operation == 0
+            for (index, row) in model.enumerated() where every || index % 97 == 0 || index == model.count - 1 {
                 #expect(list.index(id: row.id) == index)
                 #expect(list[id: row.id] == row)
             }
