@@ -422,6 +422,9 @@ struct FeatureSharedBench: Equatable, Sendable {
     var rows: IdentifiedArrayOf<FeatureSharedRow>
 }
 struct AddToTotal: Action {}
+/// Adds a row when the list has its first count, removes the last one otherwise: a row comes or
+/// goes on every action, the list's size stays.
+struct AddOrRemoveRow: Action { var rows: Int }
 
 /// Issue 63: shared values a feature declares, held by every row of a list — found through the
 /// reducers' composition. After an action only what it may have changed is looked at (a list whose
@@ -456,6 +459,28 @@ func featureSharingScenarios() -> [Scenario] {
                 let store = Store(initialState: initial(), reducer: reducer())
                 let action: any Action = ElementAction(path: "rows", id: 0, AddToTotal())
                 reachesChild(store, action) { $0.rows[id: 0]?.total ?? 0 }
+                return dispatching(action, to: store, holding: nil)
+            })
+        scenarios.append(
+            Scenario(
+                name: "feature sharing, \(rows) rows, a row added or removed",
+                note: "a row comes (showing its own total, made the others') or goes on each action"
+            ) {
+                let store = Store(
+                    initialState: initial(),
+                    reducer: Reducer<FeatureSharedBench>.on(AddOrRemoveRow.self) { state, action in
+                        if state.rows.count == action.rows {
+                            // A new row shows its own total: the reconciliation makes it the others'.
+                            state.rows.append(FeatureSharedRow(id: action.rows, total: -1))
+                        } else {
+                            _ = state.rows.removeLast()
+                        }
+                    }
+                    .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 }))
+                let action: any Action = AddOrRemoveRow(rows: rows)
+                store.dispatch(action)
+                precondition(store.rows.count == rows + 1 && store.rows[id: rows]?.total == 0, "the new row follows")
+                store.dispatch(action)
                 return dispatching(action, to: store, holding: nil)
             })
     }

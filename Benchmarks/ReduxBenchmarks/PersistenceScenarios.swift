@@ -100,7 +100,28 @@ func persistedSharingScenarios() -> [Scenario] {
             for _ in 0..<n { store.dispatch(action) }
         }
     }
-    return [edit]
+    let comeAndGo = Scenario(
+        name: "feature sharing, 1000 rows, a persisted key, a row added or removed",
+        note: "a row comes (showing its own total, made the others') or goes on each action; nothing is saved"
+    ) {
+        let store = Store(
+            initialState: initial(1_000),
+            reducer: Reducer<PersistedSharedBench>.on(AddOrRemoveRow.self) { state, action in
+                if state.rows.count == action.rows {
+                    state.rows.append(PersistedSharedRow(id: action.rows, total: -1))
+                } else {
+                    _ = state.rows.removeLast()
+                }
+            }
+            .forEach(\.rows, element: .on(AddToTotal.self) { row, _ in row.total &+= 1 }))
+        let action: any Action = AddOrRemoveRow(rows: 1_000)
+        store.dispatch(action)
+        precondition(store.rows[id: 1_000]?.total == store.rows[id: 0]?.total, "the new row follows")
+        return { n in
+            for _ in 0..<n { store.dispatch(action) }
+        }
+    }
+    return [edit, comeAndGo]
         + [10, 1_000].map { rows in
             Scenario(
                 name: "feature sharing, \(rows) rows, a persisted key, an action touching none",

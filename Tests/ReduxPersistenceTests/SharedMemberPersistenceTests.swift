@@ -148,9 +148,47 @@ struct SharedMemberPersistenceTests {
         #expect(defaults.integer(forKey: "rowLaunches") == 100, "an action that touched no copy saves nothing")
         store.scope(\.rows, id: count - 1)?.dispatch(Launched())
         #expect(defaults.integer(forKey: "rowLaunches") == 7)
-        store.dispatch(AddRow(id: count))  // a row appears: the whole walk; it shows the value, nothing new to save
+        store.dispatch(AddRow(id: count))  // a row appears: it shows the value, nothing new to save
         #expect(store.rows[id: count]?.launches == 7)
         #expect(defaults.integer(forKey: "rowLaunches") == 7)
+    }
+
+    struct RemoveRow: Action { var id: Int }
+    struct RemoveAll: Action {}
+
+    static let comingAndGoing = Reducer<Rows> { state, action in
+        if let add = action as? AddRow { state.rows.append(Row(id: add.id)) }
+        if let remove = action as? RemoveRow { state.rows.remove(id: remove.id) }
+        if action is RemoveAll { state.rows.removeAll() }
+    }
+    .forEach(\.rows, element: .on(Launched.self) { row, _ in row.launches += 1 })
+
+    /// Rows that come and go, a key every row holds: a row added shows the key's value and saves
+    /// nothing; when the last row goes and one comes again, it shows the value last saved — the
+    /// key appeared again, not the new row's default, which would be saved over the stored value.
+    @Test func rowsThatComeAndGoLoseNothing() throws {
+        let defaults = try #require(UserDefaults(suiteName: Self.suite))
+        defer { defaults.removePersistentDomain(forName: Self.suite) }
+        defaults.set(5, forKey: "rowLaunches")
+        let store = Store(initialState: Rows(rows: [Row(id: 0), Row(id: 1)]), reducer: Self.comingAndGoing)
+        store.dispatch(AddRow(id: 2))
+        #expect(store.rows[id: 2]?.launches == 5, "a new row shows the rows' value")
+        store.dispatch(RemoveRow(id: 0))
+        #expect(defaults.integer(forKey: "rowLaunches") == 5, "nothing saved")
+        store.scope(\.rows, id: 1)?.dispatch(Launched())
+        #expect(defaults.integer(forKey: "rowLaunches") == 6)
+        #expect(store.rows.map(\.launches) == [6, 6])
+
+        store.dispatch(RemoveAll())  // the key's last copies go
+        defaults.set(100, forKey: "rowLaunches")  // behind the store's back: it shows what it saved
+        store.dispatch(AddRow(id: 3))
+        #expect(store.rows[id: 3]?.launches == 6, "the value last saved, not the new row's 0")
+        #expect(defaults.integer(forKey: "rowLaunches") == 100, "and nothing saved over the stored value")
+        store.dispatch(AddRow(id: 4))
+        #expect(store.rows[id: 4]?.launches == 6)
+        store.scope(\.rows, id: 4)?.dispatch(Launched())
+        #expect(defaults.integer(forKey: "rowLaunches") == 7)
+        #expect(store.rows.map(\.launches) == [7, 7])
     }
 }
 

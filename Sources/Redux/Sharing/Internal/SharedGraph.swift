@@ -15,7 +15,7 @@ package enum SharedGraph {
         @usableFromInline let child: ObjectIdentifier
         @usableFromInline let read: @Sendable (Parent, String, SharedWalk) -> Void
         /// Compares the children of two states (before and after an action), entering only those
-        /// that may differ; tells the walk when a child appeared, left or moved.
+        /// that may differ; tells the walk which children appeared (with their copies) or left.
         @usableFromInline let diff: @Sendable (Parent, Parent, SharedWalk) -> Void
         /// Whether a child holds a copy that differs from the walk's agreed value (``SharedWalk/agree(_:)``).
         @usableFromInline let differs: @Sendable (Parent, SharedWalk) -> Bool
@@ -74,7 +74,9 @@ package enum SharedGraph {
         let member = SharedPlace(keyPath)
         record(
             Parent.self, Child.self, identity: AnyHashable(keyPath as AnyKeyPath),
-            read: { parent, location, walk in walk.collect(member.read(parent), at: location + "." + name) },
+            read: { parent, location, walk in
+                walk.collect(member.read(parent), at: walk.locates ? location + "." + name : "")
+            },
             diff: { old, new, walk in walk.diff(member.read(old), member.read(new)) },
             differs: { parent, walk in walk.differs(member.read(parent)) },
             agree: { parent, walk in
@@ -94,7 +96,8 @@ package enum SharedGraph {
             Parent.self, Element.self, identity: AnyHashable(keyPath as AnyKeyPath),
             read: { parent, location, walk in
                 for element in collection.read(parent) {
-                    walk.collect(element, at: "\(location).\(name)[\(element.id)]")
+                    if walk.isSatisfied { return }
+                    walk.collect(element, at: walk.locates ? "\(location).\(name)[\(element.id)]" : "")
                 }
             },
             diff: { old, new, walk in
@@ -106,28 +109,32 @@ package enum SharedGraph {
                 guard walk.entering.contains(ObjectIdentifier(Element.self)) else { return }
                 let members = walk.members(of: Element.self)
                 let edges = walk.edges(of: Element.self)
-                // The elements written since, when the log still holds them and no element came,
-                // went or moved.
-                guard let changes = after.changes(since: before.version) else {
-                    // More were written than the log holds (an edit of a key that every row
-                    // shows: each row's copy follows). With the same elements in the same order,
-                    // they are compared in step, each through its type; otherwise the whole walk.
-                    guard before.structureVersion == after.structureVersion, before.count == after.count else {
-                        return walk.needsWholeWalk()
+                if let changes = after.changes(since: before.version) {
+                    // The elements written since, when the log still holds them and no element
+                    // came, went or moved (a change without an identifier).
+                    if !changes.contains(where: { $0.id == nil }) {
+                        for change in changes {
+                            guard let id = change.id, let was = before[id: id], let now = after[id: id] else {
+                                return walk.needsWholeWalk()
+                            }
+                            walk.diff(was, now, members: members, edges: edges)
+                            if walk.wholeWalkNeeded { return }
+                        }
+                        return
                     }
+                } else if before.structureVersion == after.structureVersion, before.count == after.count {
+                    // More were written than the log holds (an edit of a key that every row
+                    // shows: each row's copy follows). The same elements in the same order:
+                    // compared in step, each through its type.
                     for index in after.indices {
                         walk.diff(before[index], after[index], members: members, edges: edges)
                         if walk.wholeWalkNeeded { return }
                     }
                     return
                 }
-                for change in changes {
-                    guard let id = change.id, let was = before[id: id], let now = after[id: id] else {
-                        return walk.needsWholeWalk()
-                    }
-                    walk.diff(was, now, members: members, edges: edges)
-                    if walk.wholeWalkNeeded { return }
-                }
+                // Elements came, went or moved: paired by identifier, as the whole walk pairs
+                // copies by place.
+                walk.pair(before, after, members: members, edges: edges)
             },
             differs: { parent, walk in
                 let plan = walk.agreeing(Element.self)
@@ -179,14 +186,17 @@ package enum SharedGraph {
             Parent.self, Child.self, identity: identity,
             read: { parent, location, walk in
                 guard let child = place.get(parent) else { return }
-                walk.collect(child, at: "\(location).\(place.name ?? place.caseName(parent) ?? "(case)")")
+                walk.collect(
+                    child, at: walk.locates ? "\(location).\(place.name ?? place.caseName(parent) ?? "(case)")" : "")
             },
             diff: { old, new, walk in
                 switch (place.get(old), place.get(new)) {
                 case (nil, nil): return
                 case (let was?, let now?) where place.name != nil || place.caseName(old) == place.caseName(new):
                     walk.diff(was, now)
-                default: walk.needsWholeWalk()  // presented, dismissed, or another case
+                case (let was, let now):  // presented, dismissed, or another case
+                    if let was { walk.leave(was) }
+                    if let now { walk.appear(now) }
                 }
             },
             differs: { parent, walk in place.get(parent).map { walk.differs($0) } ?? false },
@@ -273,7 +283,7 @@ final class SharedWalk {
     @usableFromInline
     struct Copy {
         let location: String
-        let key: String
+        @usableFromInline let key: String
         let value: any Sendable
         let equal: @Sendable (any Sendable, any Sendable) -> Bool
         let persistence: SharedPersistence?
@@ -305,11 +315,48 @@ final class SharedWalk {
     /// Each type's part in ``agree(_:)`` (``Agreeing``), made once per walk.
     @usableFromInline var agreeingMemo: [ObjectIdentifier: Any] = [:]
 
-    /// What ``diff(_:_:)`` found: each copy whose value the action changed, in the order met.
-    @usableFromInline var changed: [(key: String, value: any Sendable)] = []
-    /// Whether ``diff(_:_:)`` met a child that appeared, left or moved (or a log that no longer
-    /// reaches back): only the whole walk, which pairs copies by place, can tell then.
+    /// What ``diff(_:_:)`` found; `nil` when it found nothing (most actions: made, copied and
+    /// released only when there is something in it). One field, read once after the comparison:
+    /// each field of this class is a dynamic exclusivity check when read (~60 instructions).
+    @usableFromInline var found: Findings?
+    /// Whether ``diff(_:_:)`` met what it cannot pair by place (a log naming an element that one
+    /// of the two states does not hold): only the whole walk can tell then.
     @usableFromInline var wholeWalkNeeded = false
+
+    /// What a comparison of two states found.
+    @usableFromInline
+    struct Findings {
+        /// Each copy whose value the action changed, in the order met.
+        @usableFromInline var changed: [(key: String, value: any Sendable)] = []
+        /// The copies held by the children that appeared (rows added, a sheet presented, another
+        /// case shown), in the order the whole walk meets them.
+        @usableFromInline var appeared: [Copy] = []
+        /// The keys held by the children that left (a row removed, a sheet dismissed): a key may
+        /// have no copy left.
+        @usableFromInline var leftKeys: [String] = []
+
+        @usableFromInline
+        init() {}
+    }
+    /// Whether ``collect(_:at:)`` records where each copy is (the whole walk pairs copies by
+    /// place); `false` for copies whose place is not asked (a child that appeared, a search).
+    @usableFromInline var locates = true
+    /// A search's keys and what it found of them (``firstCopies(of:in:)``); `nil` in other walks.
+    @usableFromInline var search: Search?
+
+    /// The keys a search looks for, and the first copy of each found so far.
+    @usableFromInline
+    struct Search {
+        @usableFromInline let wanted: Set<String>
+        @usableFromInline var found: [String: any Sendable] = [:]
+
+        @usableFromInline
+        init(wanted: Set<String>) { self.wanted = wanted }
+
+        /// Whether every key is found.
+        @inlinable
+        var isDone: Bool { found.count == wanted.count }
+    }
 
     /// Each type's places and members, looked up once per walk (a list's rows are one type: the
     /// table's lock and casts once, not once a row).
@@ -343,6 +390,93 @@ final class SharedWalk {
     @usableFromInline
     func needsWholeWalk() { wholeWalkNeeded = true }
 
+    /// Records a copy whose value the action changed. Out of line: the comparison of every row
+    /// calls ``diff(_:_:members:edges:)``, which stays small enough to be inlined there.
+    @usableFromInline
+    func noteChanged(_ key: String, _ value: any Sendable) {
+        if found == nil { found = Findings() }
+        found?.changed.append((key, value))
+    }
+
+    /// Whether a search has found every key it looks for: the walk stops.
+    @inlinable
+    var isSatisfied: Bool { search?.isDone ?? false }
+
+    /// Records the copies `value` holds, a child that appeared, in ``appeared``.
+    @inlinable
+    func appear<T>(_ value: T) {
+        guard entering.contains(ObjectIdentifier(T.self)) else { return }
+        let start = copies.count
+        let locating = locates
+        locates = false
+        collect(value, at: "")
+        locates = locating
+        if found == nil { found = Findings() }
+        found?.appeared.append(contentsOf: copies[start...])
+        copies.removeSubrange(start...)
+    }
+
+    /// Records the keys `value`, a child that left, held a copy of, in ``Findings/leftKeys``.
+    @inlinable
+    func leave<T>(_ value: T) {
+        guard entering.contains(ObjectIdentifier(T.self)) else { return }
+        let start = copies.count
+        let locating = locates
+        locates = false
+        collect(value, at: "")
+        locates = locating
+        if found == nil { found = Findings() }
+        for copy in copies[start...] { found?.leftKeys.append(copy.key) }
+        copies.removeSubrange(start...)
+    }
+
+    /// Compares the elements of a list whose elements came, went or moved, each with the element
+    /// of the same identifier before (found at the same position first: the elements before one
+    /// added or removed are where they were); an element without one appeared.
+    @inlinable
+    func pair<ID: Hashable, Element: Identifiable>(
+        _ before: IdentifiedArray<ID, Element>, _ after: IdentifiedArray<ID, Element>,
+        members: [SharedMember<Element>]?, edges: [SharedGraph.Edge<Element>]
+    ) where Element.ID == ID {
+        var paired = 0
+        var inPlace = true
+        for index in after.indices {
+            let now = after[index]
+            let was: Element?
+            if index < before.count && before[index].id == now.id {
+                was = before[index]
+            } else {
+                inPlace = false
+                was = before[id: now.id]
+            }
+            guard let was else {
+                appear(now)
+                continue
+            }
+            paired += 1
+            diff(was, now, members: members, edges: edges)
+            if wholeWalkNeeded { return }
+        }
+        // The elements that left: those past the end when every element stayed in place (the last
+        // removed), else those of `before` whose identifier `after` does not hold.
+        guard paired < before.count else { return }
+        if inPlace {
+            for index in after.count..<before.count { leave(before[index]) }
+        } else {
+            for element in before where after.index(id: element.id) == nil { leave(element) }
+        }
+    }
+
+    /// The value of the first copy of each of `keys` in `value`, the walk stopping when each is
+    /// found; a key with no copy there is absent from the result.
+    @inlinable
+    func firstCopies<T>(of keys: Set<String>, in value: T) -> [String: any Sendable] {
+        search = Search(wanted: keys)
+        locates = false
+        collect(value, at: "")
+        return search?.found ?? [:]
+    }
+
     /// Compares two states of one place, before and after an action: records each shared member
     /// whose value changed, and enters only the children that may have changed (an identified
     /// collection whose version is the same is skipped whole; one whose log names the elements
@@ -357,8 +491,10 @@ final class SharedWalk {
     @inlinable
     func diff<T>(_ old: T, _ new: T, members: [SharedMember<T>]?, edges: [SharedGraph.Edge<T>]) {
         if let members {
-            for member in members where member.differsBetween(old, new) {
-                changed.append((member.key, member.read(new)))
+            // By position: each member read in the array, not copied out of it (a member is a key
+            // and five closures, a copy ~100 instructions; a list's rows compare each).
+            for index in members.indices where members[index].differsBetween(old, new) {
+                noteChanged(members[index].key, members[index].read(new))
             }
         }
         for edge in edges where entering.contains(edge.child) {
@@ -370,6 +506,19 @@ final class SharedWalk {
     @inlinable
     func collect<T>(_ value: T, at location: String) {
         guard entering.contains(ObjectIdentifier(T.self)) else { return }
+        if var search {
+            // A search: the first copy of each key looked for.
+            guard !search.isDone else { return }
+            for member in members(of: T.self) ?? [] where search.wanted.contains(member.key) {
+                if search.found[member.key] == nil { search.found[member.key] = member.read(value) }
+            }
+            self.search = search
+            for edge in edges(of: T.self) where entering.contains(edge.child) {
+                if isSatisfied { return }
+                edge.read(value, location, self)
+            }
+            return
+        }
         if let members = members(of: T.self) {
             for member in members {
                 copies.append(
@@ -404,7 +553,8 @@ final class SharedWalk {
         @inlinable
         func differs(_ value: T, _ walk: SharedWalk) -> Bool {
             guard enters else { return false }
-            for agreement in agreements where agreement.differs(value) { return true }
+            // By position, as the members in ``SharedWalk/diff(_:_:members:edges:)``: not copied out.
+            for index in agreements.indices where agreements[index].differs(value) { return true }
             for edge in edges where edge.differs(value, walk) { return true }
             return false
         }
@@ -413,7 +563,7 @@ final class SharedWalk {
         @inlinable
         func agree(_ value: inout T, _ walk: SharedWalk) {
             guard enters else { return }
-            for agreement in agreements where agreement.differs(value) { agreement.write(&value) }
+            for index in agreements.indices where agreements[index].differs(value) { agreements[index].write(&value) }
             for edge in edges { edge.agree(&value, walk) }
         }
     }
@@ -501,12 +651,22 @@ final class SharedWalk {
                 let probe = SharedWalk(entering: entering)
                 probe.diff(before, state, members: rootMembers, edges: rootEdges)
                 if !probe.wholeWalkNeeded {
-                    if probe.changed.isEmpty { return }
+                    guard let found = probe.found, !(found.changed.isEmpty && found.appeared.isEmpty) else { return }
                     var agreed: [String: any Sendable] = [:]
-                    for copy in probe.changed { agreed[copy.key] = copy.value }
+                    for copy in found.changed { agreed[copy.key] = copy.value }
                     // One changed copy per key: its value is agreed, the other copies follow. Two
                     // copies of a key changed at once: the whole walk says which comes last.
-                    if agreed.count == probe.changed.count {
+                    if agreed.count == found.changed.count {
+                        // A copy that appeared shows its key's value: the one changed, else the one
+                        // its copies agreed on before (any copy `before` holds: they agreed), else
+                        // — a key new to the state — its first copy's, as the whole walk decides.
+                        let unknown = Set(found.appeared.lazy.map(\.key).filter { agreed[$0] == nil })
+                        if !unknown.isEmpty {
+                            let before = SharedWalk(entering: entering).firstCopies(of: unknown, in: before)
+                            for copy in found.appeared where agreed[copy.key] == nil {
+                                agreed[copy.key] = before[copy.key] ?? copy.value
+                            }
+                        }
                         // The other copies follow, found without collecting them.
                         let walk = SharedWalk(entering: entering)
                         walk.agreed = agreed
@@ -559,8 +719,9 @@ final class SharedWalk {
 /// each reduction is compared in step with the one after the last, so an action that touched no
 /// copy reads none (the store collected every copy, with its location, after every action:
 /// `feature sharing, 1000 rows, a persisted key, an action touching none` ~7,200,000 instructions).
-/// A child that appeared, left or moved, or a log that no longer reaches back, sends it to the
-/// whole walk, which also finds the keys that appeared.
+/// A child that appeared or left brings its keys' copies or takes them: the keys whose last copy
+/// left are found by a search that stops at the first copy of each, the keys that appeared where
+/// none was are loaded (``SharedValuesLoaded``) — the whole walk's decisions, without it.
 @MainActor
 @usableFromInline
 final class SharedPersistenceSync<State> {
@@ -645,14 +806,16 @@ final class SharedPersistenceSync<State> {
         let probe = SharedWalk(entering: entering)
         probe.diff(previous, state, members: rootMembers, edges: rootEdges)
         if !probe.wholeWalkNeeded {
+            guard let found = probe.found else { return nil }
             // After the reconciliation every copy of a key shows one value: a run of copies of one
             // key (a list's rows) is saved once, not compared once a row.
             var lastKey: String?
-            for change in probe.changed where change.key != lastKey {
+            for change in found.changed where change.key != lastKey {
                 lastKey = change.key
                 save(change.key, change.value)
             }
-            return nil
+            if found.appeared.isEmpty && found.leftKeys.isEmpty { return nil }
+            return keysCame(found)
         }
         let now = SharedWalk(entering: entering)
         now.collect(state, at: "")
@@ -674,6 +837,38 @@ final class SharedPersistenceSync<State> {
             }
         }
         held = Set(now.copies.map(\.key))
+        return loaded.isEmpty ? nil : SharedValuesLoaded(values: loaded)
+    }
+
+    /// After a reduction in which children appeared or left (`found`): the keys whose last copy
+    /// left are held no more, and those whose copies appeared where none was are loaded, as the
+    /// whole walk decides — found by searching the state for the keys that left (stopping at the
+    /// first copy of each), not by collecting every copy.
+    private func keysCame(_ found: SharedWalk.Findings) -> SharedValuesLoaded? {
+        let appearedKeys = Set(found.appeared.map(\.key))
+        let maybeGone = Set(found.leftKeys).subtracting(appearedKeys).intersection(held)
+        if !maybeGone.isEmpty {
+            let remaining = SharedWalk(entering: entering).firstCopies(of: maybeGone, in: last)
+            for key in maybeGone where remaining[key] == nil { held.remove(key) }
+        }
+        learn(found.appeared)
+        var loaded: [String: String] = [:]
+        var seen: Set<String> = []
+        for copy in found.appeared where seen.insert(copy.key).inserted {
+            guard let persisted = persisted[copy.key] else { continue }
+            if held.contains(copy.key) {
+                save(copy.key, copy.value)
+                continue
+            }
+            // Appeared: the value stored, unless its copies show it already; the new state's
+            // default is not saved.
+            let value = saved[copy.key] ?? persisted.persistence.load() ?? copy.value
+            saved[copy.key] = value
+            if !copy.equal(copy.value, value), let text = persisted.persistence.encode(value) {
+                loaded[copy.key] = text
+            }
+        }
+        held.formUnion(seen)
         return loaded.isEmpty ? nil : SharedValuesLoaded(values: loaded)
     }
 
