@@ -74,7 +74,7 @@ struct SharedStructureChangeTests {
     /// Generated actions of every kind that makes a child come or go, alone and with edits in the
     /// same action: after each, the reconciled state is the whole walk's (a new reconciler's first
     /// call), and every copy of a key shows one value.
-    @Test(arguments: [1 as UInt64, 2, 3, 4, 5, 6])
+    @Test(arguments: [1 as UInt64, 2, 3, 4])
     func childrenThatComeGoOrMoveAreReconciledAsTheWholeWalkDoes(seed: UInt64) throws {
         _ = Self.wall  // the composition that records where the copies are
         let fast = try #require(SharedWalk.reconciler(for: Wall.self))
@@ -88,7 +88,7 @@ struct SharedStructureChangeTests {
             return Badge(id: nextID, label: value(), detail: Bool.random(using: &rng) ? Detail(label: value()) : nil)
         }
         var ran: Set<String> = []
-        for step in 0..<400 {
+        for step in 0..<250 {
             let before = state
             var after = state
             let ids = Array(after.badges.ids)
@@ -140,7 +140,7 @@ struct SharedStructureChangeTests {
             case 11:
                 kind = "the root's copy edited"
                 after.tally.total = value()
-            case 12:
+            case 12 where ids.count < 80:
                 kind = "more rows at once than the log holds"
                 for _ in 0..<40 { after.badges.append(newBadge()) }
             case 13 where ids.count > 32:
