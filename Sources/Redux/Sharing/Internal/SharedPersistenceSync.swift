@@ -110,23 +110,7 @@ final class SharedPersistenceSync<State> {
         }
         let now = SharedWalk(entering: entering)
         now.collect(state, at: "")
-        learn(now.copies)
-        var loaded: [String: String] = [:]
-        var seen: Set<String> = []
-        for copy in now.copies where seen.insert(copy.key).inserted {
-            guard let persisted = persisted[copy.key] else { continue }
-            if held.contains(copy.key) {
-                save(copy.key, copy.value)
-                continue
-            }
-            // Appeared: the value stored, unless its copies show it already; the new state's
-            // default is not saved.
-            let value = saved[copy.key] ?? persisted.persistence.load() ?? copy.value
-            saved[copy.key] = value
-            if !copy.equal(copy.value, value), let text = persisted.persistence.encode(value) {
-                loaded[copy.key] = text
-            }
-        }
+        let loaded = saveOrLoad(now.copies)
         held = Set(now.copies.map(\.key))
         return loaded.isEmpty ? nil : SharedValuesLoaded(values: loaded)
     }
@@ -142,10 +126,20 @@ final class SharedPersistenceSync<State> {
             let remaining = SharedWalk(entering: entering).firstCopies(of: maybeGone, in: last)
             for key in maybeGone where remaining[key] == nil { held.remove(key) }
         }
-        learn(found.appeared)
+        let loaded = saveOrLoad(found.appeared)
+        held.formUnion(found.appeared.map(\.key))
+        return loaded.isEmpty ? nil : SharedValuesLoaded(values: loaded)
+    }
+
+    /// For the first copy of each key among `copies`: a key held before is saved (when it changed);
+    /// a persisted key that appeared where none was shows the value stored (this store's last
+    /// loaded or saved, else the storage's), unless its copies show it already — the new state's
+    /// default is not saved. Returns the values to load, as JSON text by key.
+    private func saveOrLoad(_ copies: [SharedWalk.Copy]) -> [String: String] {
+        learn(copies)
         var loaded: [String: String] = [:]
         var seen: Set<String> = []
-        for copy in found.appeared where seen.insert(copy.key).inserted {
+        for copy in copies where seen.insert(copy.key).inserted {
             guard let persisted = persisted[copy.key] else { continue }
             if held.contains(copy.key) {
                 save(copy.key, copy.value)
@@ -159,8 +153,7 @@ final class SharedPersistenceSync<State> {
                 loaded[copy.key] = text
             }
         }
-        held.formUnion(seen)
-        return loaded.isEmpty ? nil : SharedValuesLoaded(values: loaded)
+        return loaded
     }
 
     /// Saves `value` as the persisted key `key`'s, unless it is what was last loaded or saved (or

@@ -129,28 +129,32 @@ final class SharedWalk {
     @inlinable
     func appear<T>(_ value: T) {
         guard entering.contains(ObjectIdentifier(T.self)) else { return }
-        let start = copies.count
-        let locating = locates
-        locates = false
-        collect(value, at: "")
-        locates = locating
+        let held = copies(heldBy: value)
         if found == nil { found = Findings() }
-        found?.appeared.append(contentsOf: copies[start...])
-        copies.removeSubrange(start...)
+        found?.appeared.append(contentsOf: held)
     }
 
     /// Records the keys `value`, a child that left, held a copy of, in ``Findings/leftKeys``.
     @inlinable
     func leave<T>(_ value: T) {
         guard entering.contains(ObjectIdentifier(T.self)) else { return }
+        let held = copies(heldBy: value)
+        if found == nil { found = Findings() }
+        for copy in held { found?.leftKeys.append(copy.key) }
+    }
+
+    /// The copies `value` holds, collected without their places (what ``appear(_:)`` and
+    /// ``leave(_:)`` ask), leaving ``copies`` as it was.
+    @inlinable
+    func copies<T>(heldBy value: T) -> [Copy] {
         let start = copies.count
         let locating = locates
         locates = false
         collect(value, at: "")
         locates = locating
-        if found == nil { found = Findings() }
-        for copy in copies[start...] { found?.leftKeys.append(copy.key) }
+        let held = Array(copies[start...])
         copies.removeSubrange(start...)
+        return held
     }
 
     /// Compares the elements of a list whose elements came, went or moved, each with the element
